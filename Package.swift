@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Trove",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "trove", targets: ["trove"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    ],
+    targets: [
+        // Floor 1: C libraries and pure Swift building blocks.
+        .systemLibrary(
+            name: "CGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]
+        ),
+        .target(name: "TroveJSON"),
+        .target(
+            name: "TroveFormats",
+            path: "Formats",
+            exclude: ["README.md", "examples"],
+            sources: ["Bundled.swift"],
+            resources: [.embedInCode("schemas")]
+        ),
+        .target(name: "TroveGit", dependencies: ["CGit2"]),
+        .target(name: "TroveMerge", dependencies: ["TroveJSON"]),
+        .target(name: "TroveSchema", dependencies: ["TroveJSON", "TroveMerge", "TroveFormats"]),
+        // Floor 2: records and media on git.
+        .target(
+            name: "TroveStore",
+            dependencies: [
+                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Floor 5: the command tree, one-shot and (later) the REPL.
+        .target(
+            name: "TroveShell",
+            dependencies: [
+                "TroveStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "trove", dependencies: ["TroveShell"]),
+
+        .target(name: "TroveTestSupport", dependencies: ["TroveGit"], path: "Tests/TroveTestSupport"),
+        .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON"]),
+        .testTarget(name: "TroveGitTests", dependencies: ["TroveGit", "TroveTestSupport"]),
+        .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON"]),
+        .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
+        .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveTestSupport"]),
+        .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
+    ]
+)

@@ -1,0 +1,27 @@
+#ifndef TROVE_CGIT2_SHIM_H
+#define TROVE_CGIT2_SHIM_H
+
+#include <git2.h>
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
+
+/* git_libgit2_opts is variadic, which Swift cannot call: one wrapper per option we use. */
+
+static inline int trove_git_set_search_path(int level, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
+}
+
+static inline int trove_git_enable_fsync_gitdir(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
+}
+
+static inline int trove_git_set_owner_validation(int enabled) {
+    return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
+}
+
+static inline int trove_git_enable_strict_hash_verification(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
+
+#endif

@@ -1,0 +1,99 @@
+/// Writes JSON in Trove's canonical form.
+///
+/// Sorted keys (by UTF-8 bytes), 2-space indent, `": "` between a key and its
+/// value, a trailing newline, raw UTF-8, and no escaped `/`. It matches
+/// Python's `json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)`,
+/// so the same record is the same bytes on every machine and in every tool.
+public enum CanonicalJSON {
+    /// The canonical bytes of a document, ending in a newline.
+    public static func encode(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(value, indent: 0, into: &out)
+        out.append(0x0A)
+        return out
+    }
+
+    /// The canonical text of a document, ending in a newline.
+    public static func string(_ value: JSONValue) -> String {
+        String(decoding: encode(value), as: UTF8.self)
+    }
+
+    /// A compact one-line rendering (no newline), for JSONL logs and messages.
+    public static func compact(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        write(value, indent: nil, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The keys of an object in canonical order.
+    public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
+        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private static func write(_ value: JSONValue, indent: Int?, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let number): out.append(contentsOf: String(number).utf8)
+        case .double(let number): out.append(contentsOf: format(number).utf8)
+        case .string(let text): writeString(text, into: &out)
+        case .array(let elements):
+            if elements.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent.map { $0 + 1 }, into: &out)
+                write(element, indent: indent.map { $0 + 1 }, into: &out)
+            }
+            newline(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
+            for (position, key) in sortedKeys(members).enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent.map { $0 + 1 }, into: &out)
+                writeString(key, into: &out)
+                out.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
+                write(members[key]!, indent: indent.map { $0 + 1 }, into: &out)
+            }
+            newline(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ indent: Int?, into out: inout [UInt8]) {
+        guard let indent else { return }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    /// Shortest round-trip digits, as Python's `repr` writes them.
+    static func format(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        return number.description
+    }
+
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0x08: out.append(contentsOf: "\\b".utf8)
+            case 0x0C: out.append(contentsOf: "\\f".utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
