@@ -43,7 +43,7 @@ struct SchemaCompiler {
     }
 
     private mutating func build(_ schema: JSONValue, file: String, pointer: String) throws(FormatCatalogError) -> SchemaNode {
-        var node = SchemaNode(location: "\(file)#\(pointer)")
+        let node = SchemaNode(location: "\(file)#\(pointer)")
         if case .bool(let flag) = schema {
             node.constant = flag
             return node

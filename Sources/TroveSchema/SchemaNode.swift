@@ -4,7 +4,10 @@ import TroveJSON
 /// One compiled schema: the keywords of a schema object, ready to check values against.
 ///
 /// Subschemas are indexes into the owning `SchemaGraph`, so `$ref` cycles cost nothing.
-struct SchemaNode: Sendable {
+/// A class, because the validator visits nodes constantly and copying a struct of this
+/// size retains every field each time. The compiler fills a node in, and no one changes
+/// it once the graph is built, which is why the unchecked `Sendable` is sound.
+final class SchemaNode: @unchecked Sendable {
     /// Where the schema came from, `file#pointer`, for error messages.
     var location: String
     /// `true`/`false` for a boolean schema; `nil` for a schema object.
@@ -15,7 +18,11 @@ struct SchemaNode: Sendable {
     var constValue: JSONValue?
     var enumValues: [JSONValue]?
 
-    var properties: [(name: String, node: Int)] = []
+    /// Declared properties in name order (for stable reports), and the same by name (for lookup).
+    var properties: [(name: String, node: Int)] = [] {
+        didSet { propertyIndex = Dictionary(properties.map { ($0.name, $0.node) }, uniquingKeysWith: { first, _ in first }) }
+    }
+    private var propertyIndex: [String: Int] = [:]
     var required: [String] = []
     var additionalProperties: Int?
     var dependentRequired: [(name: String, needs: [String])] = []
@@ -55,7 +62,7 @@ struct SchemaNode: Sendable {
 
     /// The node's property named `name`, if it declares one.
     func property(_ name: String) -> Int? {
-        properties.first { $0.name == name }?.node
+        propertyIndex[name]
     }
 }
 

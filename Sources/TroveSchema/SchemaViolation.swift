@@ -46,7 +46,19 @@ public struct SchemaViolation: Error, Sendable, Equatable, CustomStringConvertib
 enum JSONPointer {
     /// `path` extended by one member name or array index, escaping `~` and `/`.
     static func appending(_ token: String, to path: String) -> String {
-        path + "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Runs for every member validated, so the common case (nothing to escape) avoids Foundation.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return path + "/" + token
+        }
+        var escaped = ""
+        for scalar in token.unicodeScalars {
+            switch scalar {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return path + "/" + escaped
     }
 
     /// The value that `pointer` names inside `document`, or `nil` when there is none.
