@@ -55,6 +55,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "trove", dependencies: ["TroveShell"]),
+        .executableTarget(name: "trove-bench", dependencies: ["TroveStore"], path: "tools/bench/Sources/trove-bench"),
 
         .target(name: "TroveTestSupport", dependencies: ["TroveGit"], path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON"]),

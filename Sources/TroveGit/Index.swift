@@ -40,6 +40,9 @@ public final class GitIndex {
         entry.gid = fileStat.st_gid
         entry.file_size = UInt32(truncatingIfNeeded: fileStat.st_size)
         entry.id = blob.raw
+        // We just wrote the file from this blob: marking it up to date spares libgit2's
+        // racy-entry check, which would otherwise diff the whole work tree on every write.
+        entry.flags_extended = UInt16(GIT_INDEX_ENTRY_UPTODATE.rawValue)
         try path.withCString { raw in
             entry.path = raw
             try check(git_index_add(pointer, &entry), "stage \(path)")

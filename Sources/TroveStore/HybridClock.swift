@@ -44,5 +44,8 @@ public struct HybridClock: Sendable, Equatable, Comparable, CustomStringConverti
         return self
     }
 
-    public static func < (lhs: HybridClock, rhs: HybridClock) -> Bool { lhs.description < rhs.description }
+    /// Time, then counter as a number (text order breaks past 9999), then peer id.
+    public static func < (lhs: HybridClock, rhs: HybridClock) -> Bool {
+        (lhs.milliseconds, lhs.counter, lhs.peer) < (rhs.milliseconds, rhs.counter, rhs.peer)
+    }
 }

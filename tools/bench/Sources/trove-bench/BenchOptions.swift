@@ -1,0 +1,21 @@
+import Foundation
+
+/// Command-line options of the benchmark.
+struct BenchOptions {
+    var sizes = [1_000, 10_000, 100_000]
+    var puts = 31
+    var work = NSTemporaryDirectory() + "trove-bench"
+
+    init(_ arguments: ArraySlice<String>) {
+        var rest = arguments
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { break }
+            switch flag {
+            case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
+            case "--puts": puts = Int(value) ?? puts
+            case "--work": work = value
+            default: FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8)); exit(2)
+            }
+        }
+    }
+}

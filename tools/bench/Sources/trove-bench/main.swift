@@ -1,0 +1,20 @@
+import Foundation
+import TroveGit
+import TroveJSON
+import TroveStore
+
+// The store benchmark (issue 2). Run by tools/bench/run in a release build; prints its figures.
+// Usage: trove-bench [--sizes 1000,10000,100000] [--puts N] [--work DIR]
+
+let options = BenchOptions(CommandLine.arguments.dropFirst())
+Git.isolateFromGlobalConfiguration()
+let work = options.work
+try? FileManager.default.removeItem(atPath: work)
+try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+print("Trove store benchmark (libgit2 \(Git.version)); work folder \(work)")
+print("")
+
+var report = Report()
+try report.singlePuts(sizes: options.sizes, puts: options.puts, work: work)
+try report.bulkTransaction(count: 10_000, work: work)
+report.print()
