@@ -36,7 +36,7 @@ struct EntryGenerator {
         let lineCount = Int.random(in: 0...8, using: &random)
         record["text"] = .string((0..<lineCount).map { "base line \($0)\n" }.joined())
         record["tags"] = .array((0..<6).filter { _ in chance(40) }.map { .string("t\($0)") })
-        let photoCount = Int.random(in: 0...4, using: &random)
+        let photoCount = Int.random(in: 0...3, using: &random)
         record["photos"] = .array((0..<photoCount).map { index in
             var photo: [String: JSONValue] = ["id": .string("p\(index)"), "media": .string("sha-\(index)")]
             if chance(50) { photo["caption"] = .string(unique("caption")) }
@@ -55,16 +55,23 @@ struct EntryGenerator {
         return .object(record)
     }
 
-    /// `record` after 1 to 5 random edits made by `peer`, stamped with a fresh clock.
-    mutating func edit(_ record: JSONValue, peer: String) -> JSONValue {
+    /// The kinds of edit both sides of a scenario draw from: usually a few, so that the two
+    /// sides often touch the same fields, sometimes all of them.
+    mutating func focus() -> [Int] {
+        let all = Array(0..<10)
+        return chance(25) ? all : Array(all.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
+    }
+
+    /// `record` after 1 to 5 random edits of the given kinds made by `peer`, stamped with a fresh clock.
+    mutating func edit(_ record: JSONValue, peer: String, kinds: [Int]) -> JSONValue {
         var record = record
         for _ in 0..<Int.random(in: 1...5, using: &random) {
-            switch Int.random(in: 0..<8, using: &random) {
+            switch kinds[Int.random(in: kinds.indices, using: &random)] {
             case 0: record["title"] = chance(80) ? .string(unique("\(peer)-title")) : nil
             case 1: record["starred"] = chance(80) ? .bool(record["starred"] != true) : nil
             case 2: record["text"] = .string(editText(record["text"]?.stringValue ?? "", peer: peer))
             case 3: record["tags"] = .array(editTags(record["tags"]?.arrayValue ?? []))
-            case 4: record["photos"] = .array(editPhotos(record["photos"]?.arrayValue ?? [], peer: peer))
+            case 4, 8, 9: record["photos"] = .array(editPhotos(record["photos"]?.arrayValue ?? [], peer: peer))
             case 5: record["location"] = editLocation(record["location"], peer: peer)
             case 6:
                 if var notes = record["conflicts"]?.arrayValue, !notes.isEmpty {

@@ -18,8 +18,9 @@ struct PropertyTests {
             var generator = EntryGenerator(seed: seed)
             self.seed = seed
             base = generator.baseRecord()
-            ours = generator.edit(base, peer: "peerA")
-            theirs = generator.edit(base, peer: "peerB")
+            let kinds = generator.focus()
+            ours = generator.edit(base, peer: "peerA", kinds: kinds)
+            theirs = generator.edit(base, peer: "peerB", kinds: kinds)
         }
     }
 
@@ -53,10 +54,12 @@ struct PropertyTests {
     }
 
     @Test func neverLosesAnEdit() {
+        var seen: [String: Int] = [:]
         for seed in 1...UInt64(Self.cases) {
             let s = Scenario(seed: seed)
             for base in [s.base, nil] {
                 let result = RecordMerge.merge(base: base, ours: s.ours, theirs: s.theirs, strategy: entryStrategy)
+                if base != nil { count(result, s, into: &seen) }
                 for side in [s.ours, s.theirs] {
                     for path in leafPaths(s.base, s.ours, s.theirs) where !same(lookup(path, in: side), lookup(path, in: base)) {
                         #expect(isKept(lookup(path, in: side), at: path, in: result.value),
@@ -66,6 +69,24 @@ struct PropertyTests {
                 checkText(result, base: base, s.ours, s.theirs, seed: seed)
             }
         }
+        // Guard against a generator that stopped producing the interesting cases.
+        for situation in ["text fallback", "text clean merge", "scalar conflict", "photo conflict",
+                          "location conflict", "delete vs edit", "no conflict"] {
+            #expect(seen[situation, default: 0] >= 8, "only \(seen[situation, default: 0]) cases of \(situation)")
+        }
+    }
+
+    func count(_ result: MergeResult, _ s: Scenario, into seen: inout [String: Int]) {
+        let fields = result.conflicts.map(\.field)
+        let textChangedOnBoth = s.ours["text"] != s.base["text"] && s.theirs["text"] != s.base["text"]
+            && s.ours["text"] != s.theirs["text"]
+        if fields.contains("/text") { seen["text fallback", default: 0] += 1 }
+        if textChangedOnBoth && !fields.contains("/text") { seen["text clean merge", default: 0] += 1 }
+        if fields.contains(where: { ["/title", "/starred", "/mood"].contains($0) }) { seen["scalar conflict", default: 0] += 1 }
+        if fields.contains(where: { $0.hasPrefix("/photos/") }) { seen["photo conflict", default: 0] += 1 }
+        if fields.contains(where: { $0.hasPrefix("/location") }) { seen["location conflict", default: 0] += 1 }
+        if result.conflicts.contains(where: { $0.value == .null }) { seen["delete vs edit", default: 0] += 1 }
+        if fields.isEmpty { seen["no conflict", default: 0] += 1 }
     }
 
     @Test func setAdditionsKeptAndRemovalsGone() {
