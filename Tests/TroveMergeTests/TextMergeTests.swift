@@ -80,6 +80,50 @@ struct TextMergeTests {
         #expect(TextMerge.merge(base: base, ours: oursLines.joined(), theirs: theirsLines.joined()) == expected.joined())
     }
 
+    @Test func veryDifferentTextsFallBackToOneHunkAndStillMerge() {
+        // Every other line rewritten: more edits than the diff searches, so the changed middle
+        // becomes one block; an append after an unchanged last line still merges.
+        let lines = (0..<2_501).map { "line \($0)\n" }
+        let base = lines.joined()
+        let ours = lines.enumerated().map { $0.offset % 2 == 0 && $0.offset < 2_500 ? "new \($0.offset)\n" : $0.element }.joined()
+        let theirs = base + "appended\n"
+        #expect(TextMerge.merge(base: base, ours: ours, theirs: theirs) == ours + "appended\n")
+        #expect(TextMerge.merge(base: base, ours: ours, theirs: base) == ours)
+        #expect(TextMerge.merge(base: base, ours: ours, theirs: base.replacingFirst("line 7\n", with: "")) == nil)
+    }
+
+    @Test func randomEditsInSeparateRegionsMergeExactly() {
+        var random = SeededGenerator(seed: 42)
+        for round in 0..<200 {
+            let count = Int.random(in: 2...30, using: &random)
+            let base = (0..<count).map { "b\($0)\n" }
+            let split = Int.random(in: 1..<count, using: &random)   // base[split - 1] stays untouched
+            var ours = Array(base[..<(split - 1)])
+            var theirs = Array(base[split...])
+            scramble(&ours, tag: "o", using: &random)
+            scramble(&theirs, tag: "t", using: &random)
+            let oursText = (ours + base[(split - 1)...]).joined()
+            let theirsText = (base[..<split] + theirs).joined()
+            let expected = (ours + [base[split - 1]] + theirs).joined()
+            #expect(TextMerge.merge(base: base.joined(), ours: oursText, theirs: theirsText) == expected, "round \(round)")
+            #expect(TextMerge.merge(base: base.joined(), ours: theirsText, theirs: oursText) == expected, "round \(round)")
+        }
+    }
+
+    /// A few random line replacements, insertions and deletions.
+    func scramble(_ lines: inout [String], tag: String, using random: inout SeededGenerator) {
+        for step in 0..<Int.random(in: 0...4, using: &random) {
+            let action = Int.random(in: 0..<3, using: &random)
+            if action == 0 || lines.isEmpty {
+                lines.insert("\(tag)\(step) added\n", at: Int.random(in: 0...lines.count, using: &random))
+            } else if action == 1 {
+                lines[Int.random(in: lines.indices, using: &random)] = "\(tag)\(step) changed\n"
+            } else {
+                lines.remove(at: Int.random(in: lines.indices, using: &random))
+            }
+        }
+    }
+
     // MARK: in records
 
     func entry(_ text: String, clock: String) -> JSONValue {
