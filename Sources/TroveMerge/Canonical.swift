@@ -53,9 +53,12 @@ enum Canon {
     }
 }
 
-/// Building JSON Pointers (RFC 6901).
-enum Pointer {
-    /// `parent` extended by one reference token, escaping `~` and `/`.
+/// Building the `field` paths of conflict notes, as `Formats/README.md` specifies them.
+///
+/// Member names joined by `/` without a leading slash (`title`, `location/lat`). A `~` or `/`
+/// inside a name is escaped as in JSON Pointer (`~0`, `~1`); schema member names never hold either.
+enum FieldPath {
+    /// `parent` extended by one member name (or list element id).
     static func appending(_ parent: String, _ token: String) -> String {
         var escaped = ""
         for character in token.unicodeScalars {
@@ -65,11 +68,11 @@ enum Pointer {
             default: escaped.unicodeScalars.append(character)
             }
         }
-        return parent + "/" + escaped
+        return parent.isEmpty ? escaped : parent + "/" + escaped
     }
 }
 
-/// Reading hybrid logical clocks (`<timestamp>/<counter>/<peer>`), which order as plain strings.
+/// Reading hybrid logical clocks, `<time>/<counter>/<peer>` (`2026-11-22T10:15:30.123Z/0003/peer-a`).
 enum Clock {
     /// The `clock` string of a record, or `""` when it has none.
     static func of(_ record: JSONValue?) -> String {
@@ -82,15 +85,40 @@ enum Clock {
         return String(clock[clock.utf8.index(after: slash)...])
     }
 
+    /// Whether clock `first` is earlier than `second`.
+    ///
+    /// Well-formed clocks compare by time (as text), then counter (as a number, so `10000` follows
+    /// `9999`), then peer (by bytes). Anything else, and clocks equal by those rules but spelt
+    /// differently, compare by their bytes. Two clocks are never "equal" unless their bytes are.
+    static func precedes(_ first: String, _ second: String) -> Bool {
+        if let a = parts(first), let b = parts(second) {
+            if !a.time.elementsEqual(b.time) { return a.time.lexicographicallyPrecedes(b.time) }
+            if a.counter.count != b.counter.count { return a.counter.count < b.counter.count }
+            if !a.counter.elementsEqual(b.counter) { return a.counter.lexicographicallyPrecedes(b.counter) }
+            if !a.peer.elementsEqual(b.peer) { return a.peer.lexicographicallyPrecedes(b.peer) }
+        }
+        return Canon.less(first, second)
+    }
+
+    /// The three parts of a well-formed clock, the counter without leading zeros.
+    private static func parts(_ clock: String) -> (time: Substring.UTF8View, counter: Substring.UTF8View, peer: Substring.UTF8View)? {
+        let pieces = clock.split(separator: "/", omittingEmptySubsequences: false)
+        guard pieces.count == 3, !pieces[1].isEmpty,
+              pieces[1].utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        let counter = pieces[1].drop { $0 == "0" }
+        return (pieces[0].utf8, counter.utf8, pieces[2].utf8)
+    }
+
     /// The later of two values of a record-level field such as `clock` or `updatedAt`.
     ///
-    /// Strings compare by bytes and beat other kinds; other values compare by canonical bytes;
+    /// Strings compare as clocks and beat other kinds; other values compare by canonical bytes;
     /// an absent value loses to any present one.
     static func latest(_ first: JSONValue?, _ second: JSONValue?) -> JSONValue? {
         guard let first else { return second }
         guard let second else { return first }
         switch (first.stringValue, second.stringValue) {
-        case (let a?, let b?): return Canon.less(a, b) ? second : first
+        case (let a?, let b?): return precedes(a, b) ? second : first
         case (_?, nil): return first
         case (nil, _?): return second
         case (nil, nil): return Canon.less(Canon.bytes(first), Canon.bytes(second)) ? second : first

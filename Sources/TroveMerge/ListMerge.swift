@@ -56,7 +56,7 @@ extension Merger {
 
         var result: [JSONValue] = []
         for key in order {
-            let elementPath = Pointer.appending(path, Self.pathToken(for: key, in: oursByKey[key] ?? theirsByKey[key]))
+            let elementPath = FieldPath.appending(path, Self.pathToken(of: oursByKey[key] ?? theirsByKey[key]))
             if let merged = merge(baseByKey[key], oursByKey[key], theirsByKey[key],
                                   strategy: Self.listElementStrategy, at: elementPath) {
                 result.append(merged)
@@ -83,7 +83,7 @@ extension Merger {
     }
 
     /// The path token of a list element: its `id` when that is a string, else its compact encoding.
-    static func pathToken(for key: ListKey, in element: JSONValue?) -> String {
+    static func pathToken(of element: JSONValue?) -> String {
         if let id = element?["id"] {
             return id.stringValue ?? CanonicalJSON.compact(id)
         }

@@ -2,14 +2,14 @@ import TroveJSON
 
 /// A value that lost a concurrent edit, kept in the record's `conflicts` array so it can be reviewed.
 ///
-/// In a record it is the object `{"field", "value", "clock", "peer"}`. `field` is a JSON Pointer
-/// (`/title`, `/location/lat`), except that an element of a `list` array is addressed by its `id`
-/// rather than by its position (`/photos/0190…/caption`), so the note stays valid when the list is
-/// reordered later.
+/// In a record it is the object `{"field", "value", "clock", "peer"}` of `Formats/README.md`.
+/// `field` is the member path joined by `/` with no leading slash (`title`, `location/lat`); an
+/// element of a `list` array is addressed by its `id` rather than by its position
+/// (`photos/0190…/caption`), so the note stays valid when the list is reordered later.
 public struct MergeConflict: Sendable, Hashable {
-    /// The path of the field that had two values, as a JSON Pointer (list elements by `id`).
+    /// The path of the field that had two values: member names joined by `/` (list elements by `id`).
     public var field: String
-    /// The losing value; `.null` when the losing side had deleted the field.
+    /// The losing value; `.null` when the losing side had removed the field (stored without `value`).
     public var value: JSONValue
     /// The record clock of the losing side (empty when that side had none).
     public var clock: String
@@ -25,6 +25,8 @@ public struct MergeConflict: Sendable, Hashable {
     }
 
     /// Reads a note back from an element of a record's `conflicts` array, or `nil` if it is not one.
+    ///
+    /// A note without `value` (the losing side removed the field) reads as `.null`.
     public init?(json: JSONValue) {
         guard case .object(let members) = json,
               let field = members["field"]?.stringValue,
@@ -34,9 +36,11 @@ public struct MergeConflict: Sendable, Hashable {
         self.init(field: field, value: members["value"] ?? .null, clock: clock, peer: peer)
     }
 
-    /// The note as it is stored in a record's `conflicts` array.
+    /// The note as it is stored in a record's `conflicts` array; `value` is left out when it is `.null`.
     public var jsonValue: JSONValue {
-        .object(["field": .string(field), "value": value, "clock": .string(clock), "peer": .string(peer)])
+        var members: [String: JSONValue] = ["field": .string(field), "clock": .string(clock), "peer": .string(peer)]
+        if value != .null { members["value"] = value }
+        return .object(members)
     }
 }
 

@@ -27,7 +27,7 @@ struct Merger {
         if oursClock.utf8.elementsEqual(theirsClock.utf8) {
             return Canon.less(Canon.bytes(theirs), Canon.bytes(ours))
         }
-        return Canon.less(theirsClock, oursClock)
+        return Clock.precedes(theirsClock, oursClock)
     }
 
     /// Merges one field, `nil` meaning absent, by its strategy. Returns `nil` when the field is absent.
@@ -75,7 +75,7 @@ struct Merger {
         var result: [String: JSONValue] = [:]
         for key in Canon.unionKeys(base, ours, theirs) where !skipped.contains(key) {
             let merged = merge(base[key], ours[key], theirs[key],
-                               strategy: strategy.field(key), at: Pointer.appending(path, key))
+                               strategy: strategy.field(key), at: FieldPath.appending(path, key))
             if let merged { result[key] = merged }
         }
         return result
@@ -96,7 +96,7 @@ struct Merger {
     /// A present value is kept over an absent one; of two present values, the canonically smaller.
     mutating func immutable(_ ours: JSONValue?, _ theirs: JSONValue?, at path: String) -> JSONValue? {
         let descriptions = [ours, theirs].map { $0.map(CanonicalJSON.compact) ?? "(absent)" }.sorted(by: Canon.less)
-        let name = path.isEmpty ? "the document" : path
+        let name = path.isEmpty ? "the document" : "field \(path)"
         corruption.append("\(name) is immutable but differs between the two sides: \(descriptions[0]) vs \(descriptions[1])")
         guard let ours else { return theirs }
         guard let theirs else { return ours }

@@ -49,7 +49,7 @@ struct EntryGenerator {
         }
         if chance(30) {
             record["conflicts"] = .array((0..<Int.random(in: 1...2, using: &random)).map { _ in
-                MergeConflictJSON.note(field: "/title", value: .string(unique("old")))
+                MergeConflictJSON.note(field: "title", value: .string(unique("old")))
             })
         }
         return .object(record)

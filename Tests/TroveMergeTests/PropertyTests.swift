@@ -80,11 +80,11 @@ struct PropertyTests {
         let fields = result.conflicts.map(\.field)
         let textChangedOnBoth = s.ours["text"] != s.base["text"] && s.theirs["text"] != s.base["text"]
             && s.ours["text"] != s.theirs["text"]
-        if fields.contains("/text") { seen["text fallback", default: 0] += 1 }
-        if textChangedOnBoth && !fields.contains("/text") { seen["text clean merge", default: 0] += 1 }
-        if fields.contains(where: { ["/title", "/starred", "/mood"].contains($0) }) { seen["scalar conflict", default: 0] += 1 }
-        if fields.contains(where: { $0.hasPrefix("/photos/") }) { seen["photo conflict", default: 0] += 1 }
-        if fields.contains(where: { $0.hasPrefix("/location") }) { seen["location conflict", default: 0] += 1 }
+        if fields.contains("text") { seen["text fallback", default: 0] += 1 }
+        if textChangedOnBoth && !fields.contains("text") { seen["text clean merge", default: 0] += 1 }
+        if fields.contains(where: { ["title", "starred", "mood"].contains($0) }) { seen["scalar conflict", default: 0] += 1 }
+        if fields.contains(where: { $0.hasPrefix("photos/") }) { seen["photo conflict", default: 0] += 1 }
+        if fields.contains(where: { $0.hasPrefix("location") }) { seen["location conflict", default: 0] += 1 }
         if result.conflicts.contains(where: { $0.value == .null }) { seen["delete vs edit", default: 0] += 1 }
         if fields.isEmpty { seen["no conflict", default: 0] += 1 }
     }
@@ -164,10 +164,10 @@ struct PropertyTests {
 
     /// The paths whose values the "never loses an edit" check compares (leaves and list members).
     func leafPaths(_ records: JSONValue...) -> [String] {
-        var paths = ["/title", "/starred", "/mood", "/location/lat", "/location/lon", "/location/name"]
+        var paths = ["title", "starred", "mood", "location/lat", "location/lon", "location/name"]
         let ids = Set(records.flatMap(photoIds))
         for id in ids.sorted() {
-            paths += ["/photos/\(id)/id", "/photos/\(id)/media", "/photos/\(id)/caption"]
+            paths += ["photos/\(id)/id", "photos/\(id)/media", "photos/\(id)/caption"]
         }
         return paths
     }
@@ -177,7 +177,7 @@ struct PropertyTests {
         if same(lookup(path, in: record), value) { return true }
         return notes(record).contains { note in
             guard path == note.field || path.hasPrefix(note.field + "/") else { return false }
-            let rest = String(path.dropFirst(note.field.count))
+            let rest = path == note.field ? "" : String(path.dropFirst(note.field.count + 1))
             let kept = rest.isEmpty && note.value == .null ? nil : lookup(rest, in: note.value)
             return same(kept, value)
         }
@@ -187,7 +187,7 @@ struct PropertyTests {
     /// lines, or an lww fallback that keeps the winner in the record and the loser in a note.
     func checkText(_ result: MergeResult, base: JSONValue?, _ ours: JSONValue, _ theirs: JSONValue, seed: UInt64) {
         let merged = lines(result.value["text"])
-        if let note = result.conflicts.first(where: { $0.field == "/text" }) {
+        if let note = result.conflicts.first(where: { $0.field == "text" }) {
             let texts = [ours["text"], theirs["text"]]
             #expect(texts.contains(result.value["text"]) && texts.contains(note.value), "seed \(seed): text fallback")
             return

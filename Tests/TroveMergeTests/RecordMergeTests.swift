@@ -37,7 +37,7 @@ struct RecordMergeTests {
         let (result, symmetric) = mergeBothWays(base, ours, theirs)
         #expect(symmetric)
         #expect(result.value["title"] == "Theirs")
-        let expected = MergeConflict(field: "/title", value: "Ours", clock: clockA, peer: "peerA")
+        let expected = MergeConflict(field: "title", value: "Ours", clock: clockA, peer: "peerA")
         #expect(result.conflicts == [expected])
         #expect(notes(result.value) == [expected])
     }
@@ -48,12 +48,12 @@ struct RecordMergeTests {
         let (result, symmetric) = mergeBothWays(base, ours, theirs)
         #expect(symmetric)
         #expect(result.value["title"] == nil)
-        #expect(result.conflicts == [MergeConflict(field: "/title", value: "Theirs", clock: clockA, peer: "peerA")])
+        #expect(result.conflicts == [MergeConflict(field: "title", value: "Theirs", clock: clockA, peer: "peerA")])
 
         let (reversed, _) = mergeBothWays(base, edited(["title": .none], clock: clockA),
                                           edited(["title": "Theirs"], clock: clockB))
         #expect(reversed.value["title"] == "Theirs")
-        #expect(reversed.conflicts == [MergeConflict(field: "/title", value: .null, clock: clockA, peer: "peerA")])
+        #expect(reversed.conflicts == [MergeConflict(field: "title", value: .null, clock: clockA, peer: "peerA")])
     }
 
     @Test func deletedOnOneSideUnchangedOnTheOtherIsDeleted() {
@@ -73,6 +73,23 @@ struct RecordMergeTests {
         #expect(result.conflicts.map(\.value) == ["Apple"])
     }
 
+    @Test func clockCountersCompareAsNumbers() {
+        let time = "2026-11-22T10:15:30.123Z"
+        let ours = edited(["title": "Ours"], clock: "\(time)/10000/peer-a")
+        let theirs = edited(["title": "Theirs"], clock: "\(time)/9999/peer-z")
+        let (result, symmetric) = mergeBothWays(base, ours, theirs)
+        #expect(symmetric)
+        #expect(result.value["title"] == "Ours")
+        #expect(result.value["clock"] == .string("\(time)/10000/peer-a"))
+        #expect(result.conflicts == [MergeConflict(field: "title", value: "Theirs", clock: "\(time)/9999/peer-z", peer: "peer-z")])
+    }
+
+    @Test func removedLoserIsStoredWithoutValue() {
+        let (result, _) = mergeBothWays(base, edited(["title": .none], clock: clockA), edited(["title": "New"], clock: clockB))
+        #expect(result.value["conflicts"] == [["field": "title", "clock": .string(clockA), "peer": "peerA"]])
+        #expect(notes(result.value).map(\.value) == [.null])
+    }
+
     @Test func missingClocksStillMergeDeterministically() {
         var ours = edited(["title": "A"], clock: "")
         var theirs = edited(["title": "B"], clock: "")
@@ -82,7 +99,7 @@ struct RecordMergeTests {
         #expect(symmetric)
         #expect(result.value["title"] == "B")
         #expect(result.value["clock"] == nil)
-        #expect(result.conflicts == [MergeConflict(field: "/title", value: "A", clock: "", peer: "")])
+        #expect(result.conflicts == [MergeConflict(field: "title", value: "A", clock: "", peer: "")])
     }
 
     @Test func nestedObjectsMergeByKey() {
@@ -96,7 +113,7 @@ struct RecordMergeTests {
         let both = edited(["location": ["lat": 9.0, "lon": 2.5]], clock: clockB)
         let (clash, _) = mergeBothWays(base, ours, both)
         #expect(clash.value["location"] == ["lat": 9.0, "lon": 2.5])
-        #expect(clash.conflicts == [MergeConflict(field: "/location/lat", value: 1.75, clock: clockA, peer: "peerA")])
+        #expect(clash.conflicts == [MergeConflict(field: "location/lat", value: 1.75, clock: clockA, peer: "peerA")])
     }
 
     @Test func objectDeletedOnOneSideEditedOnTheOtherIsOneLWWDecision() {
@@ -104,7 +121,7 @@ struct RecordMergeTests {
         let theirs = edited(["location": ["lat": 3.0, "lon": 2.5]], clock: clockB)
         let (result, _) = mergeBothWays(base, ours, theirs)
         #expect(result.value["location"] == ["lat": 3.0, "lon": 2.5])
-        #expect(result.conflicts.map(\.field) == ["/location"])
+        #expect(result.conflicts.map(\.field) == ["location"])
         #expect(result.conflicts.map(\.value) == [.null])
     }
 
@@ -117,17 +134,17 @@ struct RecordMergeTests {
         #expect(result.conflicts.map(\.value) == [["lat": 3.0, "lon": 2.5]])
     }
 
-    @Test func pointerTokensAreEscaped() {
+    @Test func pathTokensAreEscaped() {
         let strategy = MergeStrategy.object(fields: [:], otherFields: .lww)
         let (result, _) = mergeBothWays(["a/b~c": 1, "clock": .string(clockA)],
                                         ["a/b~c": 2, "clock": .string(clockA)],
                                         ["a/b~c": 3, "clock": .string(clockB)], strategy: strategy)
-        #expect(result.conflicts.map(\.field) == ["/a~1b~0c"])
+        #expect(result.conflicts.map(\.field) == ["a~1b~0c"])
     }
 
     @Test func existingConflictNotesMergeAsASetAndResolvedOnesStayResolved() {
-        let old1: JSONValue = ["field": "/title", "value": "x", "clock": "c1/0000/p", "peer": "p"]
-        let old2: JSONValue = ["field": "/title", "value": "y", "clock": "c2/0000/p", "peer": "p"]
+        let old1: JSONValue = ["field": "title", "value": "x", "clock": "c1/0000/p", "peer": "p"]
+        let old2: JSONValue = ["field": "title", "value": "y", "clock": "c2/0000/p", "peer": "p"]
         var withBoth = base
         withBoth["conflicts"] = [old1, old2]
         var ours = withBoth
@@ -148,7 +165,7 @@ struct RecordMergeTests {
     }
 
     @Test func newNotesJoinExistingOnesSorted() {
-        let old: JSONValue = ["field": "/starred", "value": true, "clock": "c0/0000/p", "peer": "p"]
+        let old: JSONValue = ["field": "starred", "value": true, "clock": "c0/0000/p", "peer": "p"]
         var start = base
         start["conflicts"] = [old]
         var ours = start
@@ -161,7 +178,7 @@ struct RecordMergeTests {
         let stored = result.value["conflicts"]?.arrayValue ?? []
         #expect(stored.count == 2)
         #expect(stored.contains(old))
-        #expect(stored.contains(MergeConflict(field: "/title", value: "A", clock: clockA, peer: "peerA").jsonValue))
+        #expect(stored.contains(MergeConflict(field: "title", value: "A", clock: clockA, peer: "peerA").jsonValue))
         #expect(stored.map(CanonicalJSON.compact) == stored.map(CanonicalJSON.compact).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
@@ -174,7 +191,7 @@ struct RecordMergeTests {
         #expect(result.value["id"] == "e1")        // the canonically smaller value, not the newer side
         #expect(result.value["title"] == "T")
         #expect(result.corruption.count == 1)
-        #expect(result.corruption.first?.contains("/id") == true)
+        #expect(result.corruption.first?.contains("field id ") == true)
         #expect(result.conflicts.isEmpty)
     }
 

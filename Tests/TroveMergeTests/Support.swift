@@ -38,12 +38,12 @@ func notes(_ record: JSONValue) -> [MergeConflict] {
     (record["conflicts"]?.arrayValue ?? []).compactMap(MergeConflict.init(json:))
 }
 
-/// Looks up a path as the merge writes it: JSON Pointer, with array elements found by `id`
-/// (or by position when no element has that id). `nil` means absent.
+/// Looks up a conflict-note path as the merge writes it: member names joined by `/`, with array
+/// elements found by `id` (or by position when no element has that id). `nil` means absent.
 func lookup(_ path: String, in value: JSONValue?) -> JSONValue? {
     guard !path.isEmpty else { return value }
     var current = value
-    for rawToken in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+    for rawToken in path.split(separator: "/", omittingEmptySubsequences: false) {
         let token = rawToken.replacingTildes()
         switch current {
         case .object(let members)?:

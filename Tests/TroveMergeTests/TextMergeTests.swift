@@ -145,7 +145,7 @@ struct TextMergeTests {
         let (result, symmetric) = mergeBothWays(entry(base, clock: "0"), entry(ours, clock: clockA), entry(theirs, clock: clockB))
         #expect(symmetric)
         #expect(result.value["text"]?.stringValue == theirs)
-        #expect(result.conflicts == [MergeConflict(field: "/text", value: .string(ours), clock: clockA, peer: "peerA")])
+        #expect(result.conflicts == [MergeConflict(field: "text", value: .string(ours), clock: clockA, peer: "peerA")])
         let encoded = CanonicalJSON.string(result.value)
         #expect(!encoded.contains("<<<<<<<") && !encoded.contains(">>>>>>>"))
     }
