@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The record schemas under Formats/schemas, embedded into TroveFormats.
+let formatSchemas = [
+    "common", "account", "profile", "settings", "journal", "entry", "dog", "business",
+    "calendar", "event", "task", "quote", "day-image", "contact", "group", "member",
+    "group-post", "invitation", "notification", "item", "tracker", "tracker-report",
+]
+
 let package = Package(
     name: "Trove",
     platforms: [.macOS(.v14)],
@@ -24,7 +31,9 @@ let package = Package(
             path: "Formats",
             exclude: ["README.md", "examples"],
             sources: ["Bundled.swift"],
-            resources: [.embedInCode("schemas")]
+            // One rule per file: this SwiftPM embeds a file, not a folder, so a rule naming
+            // the folder fails with "Is a directory". A test checks the list is complete.
+            resources: formatSchemas.map { .embedInCode("schemas/\($0).schema.json") }
         ),
         .target(name: "TroveGit", dependencies: ["CGit2"]),
         .target(name: "TroveMerge", dependencies: ["TroveJSON"]),

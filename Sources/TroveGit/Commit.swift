@@ -1,0 +1,90 @@
+import CGit2
+
+/// A git commit, read from the object database.
+public final class Commit {
+    let pointer: OpaquePointer
+    /// The commit's object id.
+    public let id: ObjectID
+
+    init(pointer: OpaquePointer) {
+        self.pointer = pointer
+        id = ObjectID(git_commit_id(pointer))
+    }
+
+    deinit { git_commit_free(pointer) }
+
+    /// The id of the commit's root tree.
+    public var treeID: ObjectID { ObjectID(git_commit_tree_id(pointer)) }
+
+    /// The ids of the parent commits, first parent first.
+    public var parentIDs: [ObjectID] {
+        (0..<git_commit_parentcount(pointer)).map { ObjectID(git_commit_parent_id(pointer, $0)) }
+    }
+
+    /// The full message.
+    public var message: String { git_commit_message(pointer).map { String(cString: $0) } ?? "" }
+
+    /// The first line of the message.
+    public var summary: String { git_commit_summary(pointer).map { String(cString: $0) } ?? "" }
+
+    public var author: Signature { Signature(git_commit_author(pointer)) }
+    public var committer: Signature { Signature(git_commit_committer(pointer)) }
+}
+
+extension Repository {
+    /// The commit `id`.
+    public func commit(_ id: ObjectID) throws -> Commit {
+        var raw = id.raw
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &raw), "read commit \(id.short)")
+        return Commit(pointer: commit!)
+    }
+
+    /// The root tree of the commit `id`.
+    public func tree(ofCommit id: ObjectID) throws -> Tree {
+        try tree(commit(id).treeID)
+    }
+
+    /// Writes a commit object; no reference moves (see `updateReference`).
+    public func createCommit(
+        tree treeID: ObjectID, parents parentIDs: [ObjectID], author: Signature, committer: Signature, message: String
+    ) throws -> ObjectID {
+        let tree = try self.tree(treeID)
+        let parents = try parentIDs.map { try commit($0) }
+        var parentPointers: [OpaquePointer?] = parents.map { $0.pointer }
+        var oid = git_oid()
+        try author.withRaw { authorRaw in
+            try committer.withRaw { committerRaw in
+                try parentPointers.withUnsafeMutableBufferPointer { buffer in
+                    try check(
+                        git_commit_create(
+                            &oid, pointer, nil, authorRaw, committerRaw, "UTF-8", message, tree.pointer,
+                            buffer.count, buffer.baseAddress),
+                        "write commit")
+                }
+            }
+        }
+        return ObjectID(oid)
+    }
+
+    /// Finds a commit from a full or abbreviated id, or any revision expression (`HEAD~2`).
+    public func resolveCommit(_ revision: String) throws -> ObjectID {
+        var object: OpaquePointer?
+        try check(git_revparse_single(&object, pointer, revision), "find commit \(revision)")
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        try check(git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "\(revision) is not a commit")
+        defer { git_commit_free(commit) }
+        return ObjectID(git_commit_id(commit))
+    }
+
+    /// The merge base of two commits, or `nil` when their histories are unrelated.
+    public func mergeBase(_ one: ObjectID, _ two: ObjectID) throws -> ObjectID? {
+        var out = git_oid()
+        var a = one.raw, b = two.raw
+        let result = git_merge_base(&out, pointer, &a, &b)
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try check(result, "find merge base")
+        return ObjectID(out)
+    }
+}

@@ -1,0 +1,35 @@
+import CGit2
+
+/// Process-wide libgit2 set-up.
+public enum Git {
+    /// Initialises libgit2 once per process; every entry point calls it.
+    static let initialized: Void = {
+        git_libgit2_init()
+        // Cheap integrity: objects read back are re-hashed.
+        trove_git_enable_strict_hash_verification(1)
+    }()
+
+    /// Makes libgit2 ignore the machine's and the user's git configuration.
+    ///
+    /// Tests call this so that `~/.gitconfig` (a `url.insteadOf`, a user name)
+    /// cannot change their outcome.
+    public static func isolateFromGlobalConfiguration() {
+        _ = initialized
+        for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
+            trove_git_set_search_path(level.rawValue, "")
+        }
+    }
+
+    /// Turns fsync of objects, refs and the index on or off, for durability against power loss.
+    public static func setFsync(_ enabled: Bool) {
+        _ = initialized
+        trove_git_enable_fsync_gitdir(enabled ? 1 : 0)
+    }
+
+    /// libgit2's version, e.g. "1.5.1".
+    public static var version: String {
+        var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
+        git_libgit2_version(&major, &minor, &revision)
+        return "\(major).\(minor).\(revision)"
+    }
+}

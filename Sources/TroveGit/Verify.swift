@@ -1,0 +1,26 @@
+import CGit2
+
+extension Repository {
+    /// The ids of objects that cannot be read back intact (each is re-hashed on read).
+    public func corruptObjects() -> [String] {
+        var odb: OpaquePointer?
+        guard git_repository_odb(&odb, pointer) == 0 else { return ["object database"] }
+        defer { git_odb_free(odb) }
+        final class Collector { var ids: [git_oid] = [] }
+        let collector = Collector()
+        let listed = git_odb_foreach(odb, { oid, payload in
+            Unmanaged<Collector>.fromOpaque(payload!).takeUnretainedValue().ids.append(oid!.pointee)
+            return 0
+        }, Unmanaged.passUnretained(collector).toOpaque())
+        var corrupt: [String] = listed < 0 ? ["object database listing"] : []
+        for var oid in collector.ids {
+            var object: OpaquePointer?
+            if git_odb_read(&object, odb, &oid) != 0 {
+                corrupt.append(ObjectID(oid).hex)
+            } else {
+                git_odb_object_free(object)
+            }
+        }
+        return corrupt
+    }
+}

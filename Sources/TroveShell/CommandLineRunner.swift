@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import TroveStore
+
+/// Runs one command line and turns every outcome into an exit code: 0 ok, 1 error, 2 usage.
+public enum CommandLineRunner {
+    /// Options that belong to every command and may be written before the command name.
+    static let leadingGlobalOptions: Set<String> = ["--store", "--json"]
+
+    /// Parses and runs `arguments` (without the program name); returns the exit code.
+    public static func run(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try Trove.parseAsRoot(movingGlobalOptions(arguments))
+            try command.run()
+            return 0
+        } catch let error as StoreError {
+            Output.error(error.description)
+            return 1
+        } catch let error as CommandFailure {
+            Output.error(error.message)
+            return 1
+        } catch {
+            let code = Trove.exitCode(for: error)
+            let message = Trove.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { Output.line(message) }
+                return 0
+            }
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+                return 2
+            }
+            if !message.isEmpty { Output.error(message) }
+            return code.rawValue
+        }
+    }
+
+    /// Moves `--store PATH` and `--json` written before the command name to its end, where the command parses them.
+    static func movingGlobalOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--store", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--store=") || first == "--json" {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        // `record put` has its own `--json VALUE`; its output is an id either way.
+        if rest.starts(with: ["record", "put"]) { leading.removeAll { $0 == "--json" } }
+        var moved = Array(rest)
+        moved.insert(contentsOf: leading, at: moved.firstIndex(of: "--") ?? moved.endIndex)
+        return moved
+    }
+}
+
+/// A command that ran and failed, with the message to show.
+struct CommandFailure: Error {
+    var message: String
+}

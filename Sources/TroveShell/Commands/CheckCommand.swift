@@ -1,0 +1,26 @@
+import ArgumentParser
+import TroveJSON
+import TroveStore
+
+/// `trove check`: validate every record, media file, hand edit and git object.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Check every record, media file, hand edit and git object; name each bad file.")
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let problems = try storeOptions.open().check()
+        if output.json {
+            Output.json(.array(problems.map { ["path": .string($0.path), "problem": .string($0.message)] }))
+        } else if problems.isEmpty {
+            Output.line("All records, media and objects are intact.")
+        } else {
+            for problem in problems { Output.line(problem.description) }
+        }
+        if !problems.isEmpty {
+            throw CommandFailure(message: "\(problems.count) problem\(problems.count == 1 ? "" : "s") found")
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import TroveStore
+
+/// `trove commit -m MSG`: validate and commit hand edits.
+struct CommitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "commit", abstract: "Validate the records you edited by hand and commit them.",
+        discussion: "Example: trove commit -m \"Fix a typo in Tuesday's entry\"")
+
+    @Option(name: .shortAndLong, help: "The commit message.")
+    var message: String
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let result = try store.commitHandEdits(message: message)
+        Output.line(result.commit == nil ? "Nothing to commit." : "Committed \(result.commit!.short): \(result.summary)")
+        let foreign = try store.handEdits().filter { $0.kind == .foreign }
+        for edit in foreign { Output.line("Left alone (not a Trove file): \(edit.path)") }
+    }
+}

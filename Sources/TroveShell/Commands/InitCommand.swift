@@ -1,0 +1,25 @@
+import ArgumentParser
+import TroveStore
+
+/// `trove init [PATH]`: create a store.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create a new store.",
+        discussion: "PATH must not exist or be an empty folder. Example: trove init ~/notes")
+
+    @Argument(help: "Where to create the store (default: the --store path).")
+    var path: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let store = try Store.create(at: path ?? storeOptions.path)
+        if output.json {
+            Output.json(["path": .string(store.path), "storeId": try store.metadata()["storeId"] ?? .null])
+        } else {
+            Output.line("Created a store at \(store.path)")
+        }
+    }
+}

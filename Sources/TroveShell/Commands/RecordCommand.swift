@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import TroveJSON
+import TroveStore
+
+/// `trove record put|get|rm|list`: plumbing for scripts and power users.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record", abstract: "Put, get, remove and list raw records.",
+        subcommands: [Put.self, Get.self, Remove.self, List.self])
+
+    struct Put: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "put", abstract: "Add or replace records of a type; print their ids.",
+            discussion: """
+                Examples:
+                  trove record put dog --json '{"name": "Rex"}'
+                  trove record put entry --jsonl entries.jsonl     (one commit for the whole file)
+                  cat dog.json | trove record put dog --json -
+                A record with the id of an existing one replaces it.
+                """)
+
+        @Argument(help: "The record type, e.g. entry, dog, event.")
+        var type: String
+
+        @Option(name: .customLong("json"), help: ArgumentHelp("One record as JSON, or - to read it from standard input.", valueName: "json"))
+        var json: String?
+
+        @Option(help: ArgumentHelp("A file with one JSON record per line (- for standard input).", valueName: "file"))
+        var jsonl: String?
+
+        @Option(name: .shortAndLong, help: "The commit message.")
+        var message: String?
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func validate() throws {
+            if (json == nil) == (jsonl == nil) { throw ValidationError("give exactly one of --json and --jsonl") }
+        }
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let records: [(source: String, value: JSONValue)]
+            if let json {
+                let text = json == "-" ? try Input.readAll("-") : Array(json.utf8)
+                records = [("--json", try Input.parse(text, source: json == "-" ? "standard input" : "--json"))]
+            } else {
+                records = try Input.jsonLines(jsonl!)
+            }
+            let (ids, _) = try store.transaction(message: message) { transaction in
+                try records.map { source, value in
+                    do { return try transaction.put(value, type: type).id } catch StoreError.invalidRecord(_, let violations) {
+                        throw StoreError.invalidRecord(source: source, violations: violations)
+                    }
+                }
+            }
+            for id in ids { Output.line(id) }
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one record as JSON.")
+        @Argument(help: "The record id.") var id: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            guard let record = try storeOptions.open().record(id: id) else { throw StoreError.recordNotFound(id: id) }
+            Output.json(record.value)
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete one record (undo brings it back).")
+        @Argument(help: "The record id.") var id: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let (_, result) = try storeOptions.open().transaction { try $0.delete(id: id) }
+            Output.line(result.summary)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the records of a type, oldest first.",
+            discussion: "Example: trove record list dog --json")
+        @Argument(help: "The record type.") var type: String
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let records = try storeOptions.open().records(ofType: type)
+            if output.json {
+                Output.json(.array(records.map(\.value)))
+            } else if records.isEmpty {
+                Output.line("No \(type) records.")
+            } else {
+                Output.table(records.map { [$0.id, $0.updatedAt ?? "", $0.label ?? ""] })
+            }
+        }
+    }
+}
+
+/// Reading command input: files, standard input, JSON and JSON lines.
+enum Input {
+    static func readAll(_ path: String) throws -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "\(path): cannot read the file")
+        }
+        return Array(data)
+    }
+
+    static func parse(_ bytes: [UInt8], source: String) throws -> JSONValue {
+        do { return try JSONValue(parsing: bytes) } catch { throw StoreError.invalidJSON(source: source, error: error) }
+    }
+
+    /// Every non-blank line of a JSON-lines file, each named `FILE line N` for messages.
+    static func jsonLines(_ path: String) throws -> [(source: String, value: JSONValue)] {
+        let name = path == "-" ? "standard input" : path
+        var records: [(String, JSONValue)] = []
+        var number = 0
+        for line in try readAll(path).split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            records.append(("\(name) line \(number)", try parse(Array(line), source: "\(name) line \(number)")))
+        }
+        return records
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import TroveStore
+
+/// `trove undo`: revert the last action with a new commit.
+struct UndoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo", abstract: "Undo your last action (a new commit; history is kept).")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let result = try storeOptions.open().undo()
+        Output.line(result.summary)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TroveJSON
+
+/// Writes to standard output and standard error.
+enum Output {
+    static func line(_ text: String = "") {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data(("trove: " + text + "\n").utf8))
+    }
+
+    /// Prints a JSON document canonically (it already ends in a newline).
+    static func json(_ value: JSONValue) {
+        FileHandle.standardOutput.write(Data(CanonicalJSON.encode(value)))
+    }
+
+    /// Pads columns to a common width; the last column is never padded.
+    static func table(_ rows: [[String]]) {
+        guard let columns = rows.map(\.count).max() else { return }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        for row in rows {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }
+            line(cells.joined(separator: "  "))
+        }
+    }
+
+    static func date(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

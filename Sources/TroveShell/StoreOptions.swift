@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import TroveStore
+
+/// `--store PATH`: which store a command works on.
+public struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store folder (default: $TROVE_STORE, else $XDG_DATA_HOME/trove/default).", valueName: "path"))
+    public var store: String?
+
+    public init() {}
+
+    /// The store folder: `--store`, else `TROVE_STORE`, else `$XDG_DATA_HOME/trove/default`.
+    public var path: String {
+        if let store { return store }
+        let environment = ProcessInfo.processInfo.environment
+        if let fromEnvironment = environment["TROVE_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/share")
+        return dataHome + "/trove/default"
+    }
+
+    /// Opens the store, or throws a message naming the folder.
+    public func open() throws -> Store { try Store.open(at: path) }
+}
+
+/// `--json`: machine-readable output.
+public struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print stable JSON instead of text.")
+    public var json = false
+
+    public init() {}
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// The `trove` command: the root of the command tree shared by one-shot use, scripts and the shell.
+public struct Trove: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "trove",
+        abstract: "Your journals, dogs, calendars and items, in a git repository you own.",
+        discussion: """
+            Run a command once (`trove record list entry`), or run `trove` alone for the shell.
+            Every change is one git commit; `trove log` shows them and `trove undo` reverts the last.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            InitCommand.self, StatusCommand.self, LogCommand.self, ShowCommand.self, UndoCommand.self,
+            CheckCommand.self, CommitCommand.self, RecordCommand.self, ShellCommand.self,
+        ]
+    )
+
+    public init() {}
+}

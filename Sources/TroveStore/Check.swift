@@ -1,0 +1,86 @@
+import Foundation
+import TroveGit
+import TroveJSON
+
+/// One thing `trove check` found wrong, naming the file.
+public struct CheckProblem: Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+extension Store {
+    /// Checks that every record parses and validates, every media hash matches,
+    /// uncommitted hand edits are valid, and every git object is intact.
+    public func check() throws -> [CheckProblem] {
+        var problems: [CheckProblem] = []
+        for object in repository.corruptObjects() {
+            problems.append(CheckProblem(path: ".git/objects", message: "object \(object) is corrupt or unreadable"))
+        }
+        if let tree = try headTree() {
+            try repository.walkFiles(in: tree) { path, blob in
+                guard let bytes = try? repository.blob(blob) else {
+                    problems.append(CheckProblem(path: path, message: "its git object \(blob.short) cannot be read"))
+                    return
+                }
+                if let message = problem(path: path, bytes: bytes) { problems.append(CheckProblem(path: path, message: message)) }
+            }
+        }
+        for edit in try handEdits() where edit.change != .deleted {
+            switch edit.kind {
+            case .record, .media:
+                guard let data = FileManager.default.contents(atPath: try repository.workdirPath(edit.path)) else { continue }
+                if let message = problem(path: edit.path, bytes: Array(data)) {
+                    problems.append(CheckProblem(path: edit.path, message: "uncommitted hand edit: \(message)"))
+                }
+            case .storeFile:
+                problems.append(CheckProblem(path: edit.path, message: "changed by hand; only Trove writes it"))
+            case .foreign:
+                continue
+            }
+        }
+        return problems
+    }
+
+    /// What is wrong with one committed or checked-out file, or `nil` if it is fine.
+    private func problem(path: String, bytes: [UInt8]) -> String? {
+        switch classify(path) {
+        case .storeFile:
+            guard path == StoreLayout.metadataFile else { return nil }
+            guard let value = try? JSONValue(parsing: bytes), value["format"]?.intValue != nil else {
+                return "store metadata is unreadable"
+            }
+            return nil
+        case .media:
+            return MediaCheck.problem(path: path, bytes: bytes)
+        case .foreign:
+            return path.hasPrefix("logs/") ? nil : "not a file of the store format"
+        case .record(let type, let id):
+            let value: JSONValue
+            do { value = try JSONValue(parsing: bytes) } catch { return "\(error)" }
+            if value["id"]?.stringValue != id { return "its \"id\" does not match its file name" }
+            if value["type"]?.stringValue != type { return "its \"type\" is not \(type), the type of its folder" }
+            let violations = formats.format(for: type)?.validate(value) ?? []
+            if !violations.isEmpty { return violations.map(\.description).joined(separator: "; ") }
+            if CanonicalJSON.encode(value) != bytes { return "not written canonically (run 'trove commit' after fixing it)" }
+            return nil
+        }
+    }
+}
+
+/// Checks a media file against its content-addressed name.
+enum MediaCheck {
+    static func problem(path: String, bytes: [UInt8]) -> String? {
+        let name = (path as NSString).lastPathComponent
+        let parts = name.split(separator: ".")
+        guard parts.count == 2, let kind = MediaKind(rawValue: String(parts[1])) else {
+            return "media files are named <sha256>.<jpg|png|gif|webp|heic>"
+        }
+        guard MediaKind(magic: bytes) == kind else { return "its content is not a \(kind.rawValue) image" }
+        let digest = MediaReference.digest(bytes)
+        guard digest == parts[0], path == StoreLayout.mediaPath(sha256: digest, fileExtension: kind.rawValue) else {
+            return "its content hash is \(digest), not the one in its name"
+        }
+        return nil
+    }
+}

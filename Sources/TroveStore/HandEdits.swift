@@ -1,0 +1,84 @@
+import Foundation
+import TroveGit
+import TroveJSON
+
+/// A checked-out file that differs from HEAD because someone edited it by hand.
+public struct HandEdit: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case record(type: String, id: String)
+        case media
+        /// Not a file of the store format: `trove commit` leaves it alone.
+        case foreign
+        /// `trove.json` or `.gitattributes`: edited only by Trove.
+        case storeFile
+    }
+    public var path: String
+    public var change: FileStatus.Change
+    public var kind: Kind
+}
+
+extension Store {
+    /// The checked-out files that differ from HEAD.
+    public func handEdits() throws -> [HandEdit] {
+        try repository.status().map { status in
+            HandEdit(path: status.path, change: status.change, kind: classify(status.path))
+        }
+    }
+
+    /// Validates the hand edits and commits them as one commit; foreign files are left alone.
+    ///
+    /// Each edited record gets a new `updatedAt` and `clock`, is rewritten
+    /// canonically, and must validate; one bad file refuses the whole commit.
+    public func commitHandEdits(message: String) throws -> CommitResult {
+        try transaction(message: message) { transaction in
+            for edit in try handEdits() {
+                switch edit.kind {
+                case .foreign:
+                    continue
+                case .storeFile:
+                    throw StoreError.notARecord(path: edit.path, reason: "is written by Trove only; restore it with 'git checkout -- \(edit.path)'")
+                case .media:
+                    transaction.adoptedPaths.insert(edit.path)
+                    guard edit.change != .deleted else { transaction.write(path: edit.path, bytes: nil); continue }
+                    let bytes = try checkedOutBytes(edit.path)
+                    guard let problem = MediaCheck.problem(path: edit.path, bytes: bytes) else {
+                        transaction.write(path: edit.path, bytes: bytes)
+                        continue
+                    }
+                    throw StoreError.notARecord(path: edit.path, reason: problem)
+                case .record(let type, let id):
+                    transaction.adoptedPaths.insert(edit.path)
+                    guard edit.change != .deleted else { transaction.write(path: edit.path, bytes: nil); continue }
+                    let value: JSONValue
+                    do { value = try JSONValue(parsing: checkedOutBytes(edit.path)) } catch let error as JSONParseError {
+                        throw StoreError.invalidJSON(source: edit.path, error: error)
+                    }
+                    guard value["id"]?.stringValue == id else {
+                        throw StoreError.notARecord(path: edit.path, reason: "its \"id\" must be \(id), the id in its file name")
+                    }
+                    do { try transaction.put(value, type: type) } catch StoreError.invalidRecord(_, let violations) {
+                        throw StoreError.invalidRecord(source: edit.path, violations: violations)
+                    }
+                }
+            }
+        }.result
+    }
+
+    /// What kind of store file `path` is.
+    func classify(_ path: String) -> HandEdit.Kind {
+        if path == StoreLayout.metadataFile || path == StoreLayout.attributesFile { return .storeFile }
+        if path.hasPrefix(StoreLayout.mediaFolder + "/") { return .media }
+        if let (collection, id) = StoreLayout.parseRecordPath(path), let format = formats.format(forCollection: collection),
+           !format.isLog, RecordID.isValid(id), StoreLayout.fanout(id) == path.split(separator: "/")[1] {
+            return .record(type: format.type, id: id)
+        }
+        return .foreign
+    }
+
+    private func checkedOutBytes(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: try repository.workdirPath(path)) else {
+            throw StoreError.notARecord(path: path, reason: "cannot be read")
+        }
+        return Array(data)
+    }
+}

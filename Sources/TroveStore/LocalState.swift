@@ -1,0 +1,57 @@
+import Foundation
+import TroveJSON
+
+/// The local, never-synced folder `.git/trove/`: peer id, clock, lock and the checkout journal.
+struct LocalState {
+    let folder: String
+    let peerID: String
+
+    init(gitDirectory: String) throws {
+        folder = gitDirectory + "trove"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let peerFile = folder + "/peer"
+        if let existing = try? String(contentsOfFile: peerFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+           !existing.isEmpty {
+            peerID = existing
+        } else {
+            // 48 random bits: short enough to read in a clock, unique enough among one person's machines.
+            var random = SystemRandomNumberGenerator()
+            let made = (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
+            try LocalState.writeAtomically(Array((made + "\n").utf8), to: peerFile)
+            peerID = made
+        }
+    }
+
+    var lockFile: String { folder + "/lock" }
+    var clockFile: String { folder + "/clock" }
+    var pendingFile: String { folder + "/pending-checkout.json" }
+
+    var hasPendingCheckout: Bool { FileManager.default.fileExists(atPath: pendingFile) }
+
+    /// The last clock this clone issued.
+    func lastClock() -> HybridClock {
+        if let text = try? String(contentsOfFile: clockFile, encoding: .utf8),
+           let clock = HybridClock(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return HybridClock(milliseconds: clock.milliseconds, counter: clock.counter, peer: peerID)
+        }
+        return HybridClock(milliseconds: 0, counter: 0, peer: peerID)
+    }
+
+    func saveClock(_ clock: HybridClock) throws {
+        try LocalState.writeAtomically(Array((clock.description + "\n").utf8), to: clockFile)
+    }
+
+    /// Writes a file by renaming a fully written, fsynced temporary file over it.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import TroveJSON
+
+/// One stored record: a JSON object with Trove's envelope (`id`, `type`, `v`, timestamps, `clock`).
+public struct Record: Sendable, Equatable {
+    /// The whole record, envelope included.
+    public var value: JSONValue
+
+    public init(_ value: JSONValue) { self.value = value }
+
+    public var id: String { value["id"]?.stringValue ?? "" }
+    public var type: String { value["type"]?.stringValue ?? "" }
+    public var createdAt: String? { value["createdAt"]?.stringValue }
+    public var updatedAt: String? { value["updatedAt"]?.stringValue }
+    public var clock: String? { value["clock"]?.stringValue }
+
+    /// A short human label: the record's name or title if it has one.
+    public var label: String? {
+        for key in ["name", "title", "username"] {
+            if let text = value[key]?.stringValue, !text.isEmpty { return text }
+        }
+        return nil
+    }
+
+    /// The canonical bytes stored in git.
+    public var canonicalBytes: [UInt8] { CanonicalJSON.encode(value) }
+}
+
+/// Fields every record has, which the store sets and the caller may not change at will.
+public enum Envelope {
+    public static let fields: Set<String> = ["id", "type", "v", "createdAt", "updatedAt", "clock"]
+}
+
+extension JSONValue {
+    /// The canonical form of a record: coordinates (`lat`, `lon`) rounded to 7 decimals, at any depth.
+    func canonicalized() -> JSONValue {
+        switch self {
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for (key, value) in members {
+                if key == "lat" || key == "lon", case .double(let number) = value {
+                    result[key] = .number((number * 1e7).rounded() / 1e7)
+                } else {
+                    result[key] = value.canonicalized()
+                }
+            }
+            return .object(result)
+        case .array(let elements):
+            return .array(elements.map { $0.canonicalized() })
+        default:
+            return self
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Lowercase UUIDv7 ids: they sort by creation time and need no coordination between peers.
+public enum RecordID {
+    private static let state = Mutex()
+
+    /// A new id, strictly greater than the previous one made by this process.
+    public static func make(at date: Date = Date()) -> String {
+        let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
+        let (time, sequence) = state.next(milliseconds)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: time >> (40 - 8 * UInt64(index))) }
+        bytes[6] = 0x70 | UInt8(truncatingIfNeeded: sequence >> 8)
+        bytes[7] = UInt8(truncatingIfNeeded: sequence)
+        var random = SystemRandomNumberGenerator()
+        for index in 8..<16 { bytes[index] = random.next() }
+        bytes[8] = 0x80 | (bytes[8] & 0x3F)
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        return parts.joined(separator: "-")
+    }
+
+    /// Whether `text` is a lowercase UUIDv7.
+    public static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            switch index {
+            case 8, 13, 18, 23: if byte != UInt8(ascii: "-") { return false }
+            case 14: if byte != UInt8(ascii: "7") { return false }
+            case 19: if !"89ab".utf8.contains(byte) { return false }
+            default: if !"0123456789abcdef".utf8.contains(byte) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Keeps ids monotonic within one millisecond through the 12-bit sequence field.
+    private final class Mutex: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lastTime: UInt64 = 0
+        private var sequence: UInt16 = 0
+
+        func next(_ now: UInt64) -> (UInt64, UInt16) {
+            lock.lock()
+            defer { lock.unlock() }
+            if now > lastTime {
+                lastTime = now
+                sequence = UInt16.random(in: 0..<0x400)
+            } else if sequence < 0xFFF {
+                sequence += 1
+            } else {
+                lastTime += 1
+                sequence = 0
+            }
+            return (lastTime, sequence)
+        }
+    }
+}

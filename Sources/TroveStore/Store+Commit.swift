@@ -1,0 +1,155 @@
+import Foundation
+import TroveGit
+import TroveJSON
+
+/// What one transaction committed.
+public struct CommitResult: Sendable {
+    /// The new commit, or `nil` when the transaction changed nothing.
+    public var commit: ObjectID?
+    /// The commit message's first line.
+    public var summary: String
+}
+
+extension Store {
+    /// Transactions at least this large keep their objects in memory and write one pack.
+    static let packThreshold = 256
+
+    /// Runs `body` under the writer lock and commits everything it did as one commit.
+    ///
+    /// The commit becomes HEAD atomically; the checked-out files and the git
+    /// index follow. A kill at any point leaves HEAD at the old or the new
+    /// commit, and the next open finishes the checkout (`recoverPendingCheckout`).
+    @discardableResult
+    public func transaction<T>(message: String? = nil, _ body: (inout Transaction) throws -> T) throws -> (value: T, result: CommitResult) {
+        try withWriterLock {
+            if local.hasPendingCheckout { try recoverPendingCheckout() }
+            let head = try repository.headCommitID()
+            let base = try head.map { try repository.tree(ofCommit: $0) }
+            var transaction = Transaction(store: self, base: base, clock: local.lastClock(), message: message)
+            let value = try body(&transaction)
+            let result = try commit(transaction, head: head)
+            return (value, result)
+        }
+    }
+
+    private func commit(_ transaction: Transaction, head: ObjectID?) throws -> CommitResult {
+        let fullMessage = transaction.message.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
+            ?? CommitMessage.full(summary: CommitMessage.summary(transaction.actions), actions: transaction.actions)
+        let summary = String(fullMessage.prefix { $0 != "\n" })
+        let changes = transaction.changes
+            .filter { path, change in
+                if case .delete = change { return transaction.base?.entry(atPath: path) != nil }
+                return true
+            }
+            .sorted { $0.key < $1.key }
+        guard !changes.isEmpty else { return CommitResult(commit: nil, summary: summary) }
+        try refuseOverwritingHandEdits(changes.map(\.key), in: transaction)
+        let author = signature()
+        let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in
+            var blobs: [String: ObjectID] = [:]
+            var treeChanges: [TreeChange] = []
+            treeChanges.reserveCapacity(changes.count)
+            for (path, change) in changes {
+                switch change {
+                case .write(let bytes):
+                    let blob = try repository.writeBlob(bytes)
+                    blobs[path] = blob
+                    treeChanges.append(.upsert(path: path, blob: blob))
+                case .delete:
+                    treeChanges.append(.remove(path: path))
+                }
+            }
+            let baseTree = try head.map { try repository.tree(ofCommit: $0) }
+            let tree = try repository.writeTree(applying: treeChanges, to: baseTree)
+            let commit = try repository.createCommit(
+                tree: tree, parents: head.map { [$0] } ?? [], author: author, committer: author, message: fullMessage)
+            return (commit, tree, blobs)
+        }
+        let written = changes.count >= Self.packThreshold
+            ? try repository.batchingObjectWrites(write) : try write(repository)
+        if let base = transaction.base, written.tree == base.id {
+            return CommitResult(commit: nil, summary: summary)
+        }
+        try local.saveClock(transaction.lastClock)
+        try local.savePendingCheckout(from: head, to: written.commit)
+        try repository.updateReference(try repository.headBranch(), to: written.commit, expected: head, message: "trove: \(summary)")
+        let index = try repository.index()
+        try index.reload()
+        for (path, change) in changes {
+            switch change {
+            case .write(let bytes): try repository.checkOut(path: path, bytes: bytes, blob: written.blobs[path]!, into: index)
+            case .delete: try repository.removeCheckedOut(path: path, from: index)
+            }
+        }
+        try index.write()
+        local.clearPendingCheckout()
+        return CommitResult(commit: written.commit, summary: summary)
+    }
+
+    /// Refuses to touch a path whose checked-out or staged file differs from HEAD.
+    private func refuseOverwritingHandEdits(_ paths: [String], in transaction: Transaction) throws {
+        let index = try repository.index()
+        try index.reload()
+        for path in paths where !transaction.adoptedPaths.contains(path) {
+            let committed = transaction.base?.entry(atPath: path)?.id
+            if try repository.hashCheckedOut(path: path) != committed || index.entryID(atPath: path) != committed {
+                throw StoreError.handEdited(path: path)
+            }
+        }
+    }
+
+    /// Finishes a checkout that a killed process left half done: HEAD already moved, files may lag.
+    func recoverPendingCheckout() throws {
+        guard let pending = local.pendingCheckout() else { local.clearPendingCheckout(); return }
+        if try repository.headCommitID() == pending.to {
+            let old = try pending.from.map { try repository.tree(ofCommit: $0) }
+            let new = try repository.tree(ofCommit: pending.to)
+            try checkOutDifference(from: old, to: new)
+        }
+        local.clearPendingCheckout()
+    }
+
+    /// Brings the checked-out files and the index from `old` to `new`, touching only the paths that differ.
+    func checkOutDifference(from old: Tree?, to new: Tree) throws {
+        let index = try repository.index()
+        try index.reload()
+        for delta in try repository.diff(from: old, to: new) {
+            if let blob = delta.newID {
+                try repository.checkOut(path: delta.path, bytes: repository.blob(blob), blob: blob, into: index)
+            } else {
+                try repository.removeCheckedOut(path: delta.path, from: index)
+            }
+        }
+        try index.write()
+    }
+
+    /// The person committing: `TROVE_AUTHOR_NAME`/`EMAIL`, else git's `user.name`/`email`, else the login.
+    func signature() -> Signature {
+        let environment = ProcessInfo.processInfo.environment
+        let config = try? repository.config()
+        let login = environment["USER"] ?? NSUserName()
+        let name = environment["TROVE_AUTHOR_NAME"] ?? config?.string("user.name") ?? login
+        let host = ProcessInfo.processInfo.hostName
+        let email = environment["TROVE_AUTHOR_EMAIL"] ?? config?.string("user.email") ?? "\(login)@\(host)"
+        return Signature(name: name, email: email)
+    }
+}
+
+extension LocalState {
+    struct PendingCheckout { var from: ObjectID?; var to: ObjectID }
+
+    func savePendingCheckout(from: ObjectID?, to: ObjectID) throws {
+        let value: JSONValue = ["from": from.map { .string($0.hex) } ?? .null, "to": .string(to.hex)]
+        try LocalState.writeAtomically(CanonicalJSON.encode(value), to: pendingFile)
+    }
+
+    func pendingCheckout() -> PendingCheckout? {
+        guard let bytes = FileManager.default.contents(atPath: pendingFile),
+              let value = try? JSONValue(parsing: Array(bytes)),
+              let to = value["to"]?.stringValue.flatMap(ObjectID.init(hex:))
+        else { return nil }
+        return PendingCheckout(from: value["from"]?.stringValue.flatMap(ObjectID.init(hex:)), to: to)
+    }
+
+    func clearPendingCheckout() { unlink(pendingFile) }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TroveGit
+import TroveJSON
+import TroveSchema
+
+extension Store {
+    /// Creates a store at `path`, which must not exist or be an empty folder.
+    ///
+    /// The store is built in a hidden sibling folder and renamed into place,
+    /// so a crash never leaves a half-made store at `path`.
+    @discardableResult
+    public static func create(at path: String, formats: FormatCatalog = .bundled) throws -> Store {
+        let path = normalized(path)
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isFolder) {
+            if (try? open(at: path, formats: formats)) != nil { throw StoreError.alreadyAStore(path: path) }
+            guard isFolder.boolValue, (try? files.contentsOfDirectory(atPath: path).isEmpty) == true else {
+                throw StoreError.folderNotEmpty(path: path)
+            }
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        let staging = parent + "/.trove-init-\(getpid())-" + (path as NSString).lastPathComponent
+        try? files.removeItem(atPath: staging)
+        do {
+            try populate(Repository.create(at: staging), formats: formats)
+            guard rename(staging, path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
+        } catch {
+            try? files.removeItem(atPath: staging)
+            throw error
+        }
+        return try open(at: path, formats: formats)
+    }
+
+    private static func populate(_ repository: Repository, formats: FormatCatalog) throws {
+        let store = try Store(path: String(repository.workdir!.dropLast()), repository: repository, formats: formats)
+        let metadata: JSONValue = [
+            "format": .integer(StoreLayout.formatVersion),
+            "storeId": .string(RecordID.make()),
+            "kind": "personal",
+        ]
+        try store.transaction(message: "Create store") { transaction in
+            transaction.write(path: StoreLayout.metadataFile, bytes: CanonicalJSON.encode(metadata))
+            transaction.write(path: StoreLayout.attributesFile, bytes: Array(StoreLayout.attributes.utf8))
+        }
+        // libgit2 reads attributes from the work tree and info/, not from unchecked-out commits.
+        let info = repository.gitDirectory + "info"
+        try FileManager.default.createDirectory(atPath: info, withIntermediateDirectories: true)
+        try LocalState.writeAtomically(Array(StoreLayout.attributes.utf8), to: info + "/attributes")
+    }
+}

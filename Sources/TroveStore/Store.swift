@@ -1,0 +1,68 @@
+import Foundation
+import TroveGit
+import TroveJSON
+import TroveSchema
+
+/// A Trove store: a git repository of canonical JSON records and media, with its files checked out.
+///
+/// Reads come from HEAD's tree, never from the checked-out files, so they
+/// are consistent even while a hand edit is in progress. Every write goes
+/// through `transaction(message:_:)` and becomes exactly one commit.
+public final class Store {
+    /// The store's folder, without a trailing slash.
+    public let path: String
+    let repository: Repository
+    /// The record formats records are validated against.
+    public let formats: FormatCatalog
+    /// Local, never-synced state under `.git/trove/`.
+    let local: LocalState
+
+    init(path: String, repository: Repository, formats: FormatCatalog) throws {
+        self.path = path
+        self.repository = repository
+        self.formats = formats
+        self.local = try LocalState(gitDirectory: repository.gitDirectory)
+    }
+
+    /// Opens the store at `path`, finishing any write that a killed process left half done.
+    public static func open(at path: String, formats: FormatCatalog = .bundled) throws -> Store {
+        let path = normalized(path)
+        guard Repository.exists(at: path), let repository = try? Repository(openingAt: path), !repository.isBare,
+              let head = try? repository.headCommitID(),
+              let metadata = try? repository.tree(ofCommit: head).entry(atPath: StoreLayout.metadataFile),
+              let object = try? JSONValue(parsing: repository.blob(metadata.id)).objectValue,
+              let format = object["format"]?.intValue
+        else { throw StoreError.notAStore(path: path) }
+        guard format <= StoreLayout.formatVersion else {
+            throw StoreError.newerFormat(path: path, found: format, supported: StoreLayout.formatVersion)
+        }
+        let store = try Store(path: path, repository: repository, formats: formats)
+        if store.local.hasPendingCheckout {
+            try store.withWriterLock { try store.recoverPendingCheckout() }
+        }
+        return store
+    }
+
+    /// The store's metadata (`trove.json`) at HEAD.
+    public func metadata() throws -> JSONValue {
+        guard let entry = try headTree()?.entry(atPath: StoreLayout.metadataFile) else { throw StoreError.notAStore(path: path) }
+        return try JSONValue(parsing: repository.blob(entry.id))
+    }
+
+    /// This clone's peer id, which tags its clocks.
+    public var peerID: String { local.peerID }
+
+    /// HEAD's commit id.
+    public func headCommitID() throws -> ObjectID? { try repository.headCommitID() }
+
+    func headTree() throws -> Tree? {
+        guard let head = try repository.headCommitID() else { return nil }
+        return try repository.tree(ofCommit: head)
+    }
+
+    static func normalized(_ path: String) -> String {
+        var url = URL(fileURLWithPath: path).standardizedFileURL.path
+        while url.count > 1 && url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+}

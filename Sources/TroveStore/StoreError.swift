@@ -1,0 +1,56 @@
+import TroveJSON
+import TroveSchema
+
+/// Why the store refused or failed to do something, worded for the person at the keyboard.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notAStore(path: String)
+    case newerFormat(path: String, found: Int, supported: Int)
+    case alreadyAStore(path: String)
+    case folderNotEmpty(path: String)
+    case unknownType(String, known: [String])
+    case invalidJSON(source: String, error: JSONParseError)
+    case invalidRecord(source: String, violations: [SchemaViolation])
+    case recordNotFound(id: String)
+    case notARecord(path: String, reason: String)
+    case handEdited(path: String)
+    case locked(seconds: Double)
+    case notAnImage(source: String)
+    case nothingToUndo
+    case undoBlocked(path: String)
+    case unknownCommit(String)
+
+    public var description: String {
+        switch self {
+        case .notAStore(let path):
+            return "\(path) is not a Trove store (run 'trove init \(path)' to create one)"
+        case .newerFormat(let path, let found, let supported):
+            return "\(path) uses store format \(found), but this trove understands up to \(supported): upgrade trove"
+        case .alreadyAStore(let path):
+            return "\(path) is already a Trove store"
+        case .folderNotEmpty(let path):
+            return "\(path) is not empty and is not a Trove store: choose an empty or new folder"
+        case .unknownType(let type, let known):
+            return "unknown record type '\(type)' (known types: \(known.joined(separator: ", ")))"
+        case .invalidJSON(let source, let error):
+            return "\(source): \(error)"
+        case .invalidRecord(let source, let violations):
+            return "\(source): " + violations.map(\.description).joined(separator: "; ")
+        case .recordNotFound(let id):
+            return "no record with id \(id)"
+        case .notARecord(let path, let reason):
+            return "\(path): \(reason)"
+        case .handEdited(let path):
+            return "\(path) has uncommitted hand edits: commit them with 'trove commit -m MSG' or restore the file with 'git checkout -- \(path)'"
+        case .locked(let seconds):
+            return "another trove process is writing to this store (waited \(Int(seconds.rounded())) s); try again when it has finished"
+        case .notAnImage(let source):
+            return "\(source) is not an image Trove can store (JPEG, PNG, GIF, WebP or HEIC)"
+        case .nothingToUndo:
+            return "nothing to undo"
+        case .undoBlocked(let path):
+            return "cannot undo: \(path) has changed since; edit it instead"
+        case .unknownCommit(let revision):
+            return "no commit '\(revision)' in this store"
+        }
+    }
+}

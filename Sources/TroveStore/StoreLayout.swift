@@ -1,0 +1,40 @@
+import Crypto
+import Foundation
+
+/// Where things live in a store's tree (see `Formats/README.md`).
+public enum StoreLayout {
+    /// The store metadata file at the root.
+    public static let metadataFile = "trove.json"
+    /// Git attributes naming Trove's merge driver.
+    public static let attributesFile = ".gitattributes"
+    /// The folder of content-addressed media.
+    public static let mediaFolder = "media"
+    /// The store format this build writes and understands.
+    public static let formatVersion = 1
+    /// The attributes written to `.gitattributes` and `.git/info/attributes`.
+    public static let attributes = "*.json merge=trove\n*.jsonl merge=union\n"
+
+    /// The fan-out folder of an id: the first two hex digits of its SHA-256.
+    public static func fanout(_ id: String) -> String {
+        let digest = SHA256.hash(data: Data(id.utf8))
+        return String(format: "%02x", Array(digest)[0])
+    }
+
+    /// The path of a record file.
+    public static func recordPath(collection: String, id: String) -> String {
+        "\(collection)/\(fanout(id))/\(id).json"
+    }
+
+    /// The path of a media file named by its SHA-256 hex digest.
+    public static func mediaPath(sha256: String, fileExtension: String) -> String {
+        "\(mediaFolder)/\(sha256.prefix(2))/\(sha256).\(fileExtension)"
+    }
+
+    /// Splits a record path into collection and id, or `nil` if it is not shaped like one.
+    public static func parseRecordPath(_ path: String) -> (collection: String, id: String)? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] != Substring(mediaFolder), parts[0] != "logs", parts[2].hasSuffix(".json")
+        else { return nil }
+        return (String(parts[0]), String(parts[2].dropLast(5)))
+    }
+}

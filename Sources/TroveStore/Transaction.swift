@@ -1,0 +1,128 @@
+import Foundation
+import TroveGit
+import TroveJSON
+import TroveSchema
+
+/// A set of puts, deletes and media additions that become exactly one commit.
+///
+/// Reads inside a transaction see its own earlier writes. Nothing reaches
+/// git until the transaction's body returns without throwing.
+public struct Transaction {
+    let store: Store
+    let base: Tree?
+    private(set) var changes: [String: PendingChange] = [:]
+    private(set) var actions: [Action] = []
+    /// The commit message; when `nil`, one is written from what the transaction did.
+    public var message: String?
+    /// Paths whose checked-out file may differ from HEAD (a hand edit being committed).
+    var adoptedPaths: Set<String> = []
+    private var clock: HybridClock
+
+    enum PendingChange { case write([UInt8]), delete }
+
+    /// What a transaction did, for its commit message.
+    struct Action {
+        enum Kind: String { case add = "Add", update = "Update", delete = "Delete", media = "Add media" }
+        var kind: Kind
+        var type: String
+        var id: String
+        var label: String?
+    }
+
+    init(store: Store, base: Tree?, clock: HybridClock, message: String?) {
+        self.store = store
+        self.message = message
+        self.base = base
+        self.clock = clock
+    }
+
+    /// The clock of the latest edit in this transaction.
+    var lastClock: HybridClock { clock }
+
+    /// Adds or replaces a record of `type`; returns it as stored.
+    ///
+    /// Without an `id` the record is new. With the id of an existing record it
+    /// replaces that record, keeping `createdAt` and any kept merge `conflicts`.
+    @discardableResult
+    public mutating func put(_ fields: JSONValue, type: String) throws -> Record {
+        guard let format = store.formats.format(for: type), !format.isLog else {
+            throw StoreError.unknownType(type, known: store.formats.recordTypes)
+        }
+        guard var members = fields.objectValue else {
+            throw StoreError.invalidRecord(source: type, violations: [SchemaViolation(path: "", message: "expected a JSON object, found \(fields.typeName)")])
+        }
+        if let given = members["type"], given != .string(type) {
+            throw StoreError.invalidRecord(source: type, violations: [SchemaViolation(path: "/type", message: "is \(CanonicalJSON.compact(given)), but the record is put as \(type)")])
+        }
+        let id = members["id"]?.stringValue ?? RecordID.make()
+        let existing = try record(id: id)
+        if let existing, existing.type != type {
+            throw StoreError.invalidRecord(source: "\(type) \(id)", violations: [SchemaViolation(path: "/id", message: "belongs to a \(existing.type) record")])
+        }
+        clock = clock.tick(now: Int64(Date().timeIntervalSince1970 * 1000))
+        members["id"] = .string(id)
+        members["type"] = .string(type)
+        members["v"] = .integer(format.version)
+        members["createdAt"] = existing?.value["createdAt"] ?? members["createdAt"] ?? .string(clock.timestamp)
+        members["updatedAt"] = .string(clock.timestamp)
+        members["clock"] = .string(clock.description)
+        if members["conflicts"] == nil, let kept = existing?.value["conflicts"] { members["conflicts"] = kept }
+        let record = Record(JSONValue.object(members).canonicalized())
+        let violations = format.validate(record.value)
+        guard violations.isEmpty else {
+            throw StoreError.invalidRecord(source: "\(type) \(record.label.map { "\"\($0)\"" } ?? id)", violations: violations)
+        }
+        changes[StoreLayout.recordPath(collection: format.collection, id: id)] = .write(record.canonicalBytes)
+        actions.append(Action(kind: existing == nil ? .add : .update, type: type, id: id, label: record.label))
+        return record
+    }
+
+    /// Deletes the record `id`.
+    public mutating func delete(id: String) throws {
+        guard let found = try locate(id: id) else { throw StoreError.recordNotFound(id: id) }
+        changes[found.path] = .delete
+        actions.append(Action(kind: .delete, type: found.record.type, id: id, label: found.record.label))
+    }
+
+    /// Stores a media file once, by content hash; returns its SHA-256 hex digest and path.
+    public mutating func addMedia(_ bytes: [UInt8], source: String) throws -> MediaReference {
+        guard let kind = MediaKind(magic: bytes) else { throw StoreError.notAnImage(source: source) }
+        let reference = MediaReference(bytes: bytes, kind: kind)
+        if changes[reference.path] == nil, base?.entry(atPath: reference.path) == nil {
+            changes[reference.path] = .write(bytes)
+            actions.append(Action(kind: .media, type: kind.rawValue, id: reference.sha256, label: nil))
+        }
+        return reference
+    }
+
+    /// The record `id` as this transaction sees it.
+    public func record(id: String) throws -> Record? { try locate(id: id)?.record }
+
+    /// Writes raw bytes at a path (hand-edit commits and undo use this; it skips validation).
+    mutating func write(path: String, bytes: [UInt8]?) {
+        changes[path] = bytes.map { .write($0) } ?? .delete
+    }
+
+    private func locate(id: String) throws -> (path: String, record: Record)? {
+        guard RecordID.isValid(id) else { return nil }
+        for format in store.formats.recordFormats {
+            let path = StoreLayout.recordPath(collection: format.collection, id: id)
+            switch changes[path] {
+            case .write(let bytes): return (path, Record(try JSONValue(parsing: bytes)))
+            case .delete: return nil
+            case nil:
+                if let entry = base?.entry(atPath: path) {
+                    return (path, Record(try JSONValue(parsing: store.repository.blob(entry.id))))
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension FormatCatalog {
+    /// The formats stored as one file per record (not logs).
+    var recordFormats: [RecordFormat] { types.compactMap { format(for: $0) }.filter { !$0.isLog } }
+    /// The names of those formats.
+    var recordTypes: [String] { recordFormats.map(\.type) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TroveFormats
+import TroveJSON
+import TroveMerge
+import TroveSchema
+
+/// The schema files themselves: bundled, complete, and declaring a merge strategy everywhere.
+@Suite struct SchemaFileTests {
+    static let expectedCollections: [String: String] = [
+        "profile": "profiles", "account": "accounts", "settings": "settings",
+        "journal": "journals", "entry": "entries",
+        "dog": "dogs", "business": "business",
+        "calendar": "calendars", "event": "events", "task": "tasks", "quote": "quotes",
+        "day-image": "day-images", "contact": "contacts", "group": "groups", "member": "members",
+        "group-post": "group-posts", "invitation": "invitations", "notification": "notifications",
+        "item": "items", "tracker": "trackers", "tracker-report": "tracker-reports",
+    ]
+
+    @Test func everySchemaFileIsBundled() throws {
+        let names = try Fixtures.jsonFiles(in: Fixtures.schemasDirectory)
+        for name in names {
+            let onDisk = try Fixtures.bytes(Fixtures.schemasDirectory.appendingPathComponent(name))
+            let bundled = BundledFormats.files[name]
+            #expect(bundled != nil, "\(name) is missing from BundledFormats.files (and Package.swift's formatSchemas)")
+            #expect(bundled == onDisk, "\(name): the bundled bytes differ from the file")
+        }
+        #expect(Set(BundledFormats.files.keys) == Set(names), "BundledFormats.files names a file that is not in Formats/schemas")
+    }
+
+    @Test func catalogHasEveryTypeAndCollection() {
+        let catalog = FormatCatalog.bundled
+        #expect(catalog.types == Self.expectedCollections.keys.sorted())
+        for (type, collection) in Self.expectedCollections {
+            let format = catalog.format(for: type)
+            #expect(format?.collection == collection, "\(type)")
+            #expect(format?.version == 1, "\(type)")
+            #expect(format?.schemaFile == "\(type).schema.json")
+            #expect(catalog.format(forCollection: collection)?.type == type)
+            #expect(format?.isLog == (type == "tracker-report"), "\(type)")
+        }
+        let log = catalog.format(for: "tracker-report")
+        #expect(log?.logKey == "trackerId")
+        #expect(log?.logTimeField == "at")
+        #expect(catalog.format(for: "nothing") == nil)
+        #expect(catalog.format(forCollection: "nothing") == nil)
+    }
+
+    @Test func everyRecordCarriesTheEnvelope() throws {
+        let envelope = ["id", "type", "v", "createdAt", "updatedAt", "clock"]
+        for type in FormatCatalog.bundled.types {
+            let format = try #require(FormatCatalog.bundled.format(for: type))
+            if format.isLog { continue }
+            #expect(Array(format.requiredFields.prefix(envelope.count)) == envelope, "\(type)")
+            #expect(Set(envelope + ["conflicts"]).isSubset(of: format.fields), "\(type)")
+        }
+    }
+
+    /// Walks the declared properties of every schema (records, nested objects, array items, `$defs`)
+    /// and checks each has a known `x-merge`. Conditions (`if`, `anyOf`, …) declare nothing, so they are skipped.
+    @Test func everyPropertyDeclaresAMergeStrategy() throws {
+        let allowed: Set = ["lww", "set", "list", "text", "object", "immutable"]
+        var missing: [String] = []
+        var checked = 0
+        func walk(_ schema: JSONValue, _ pointer: String) {
+            guard case .object(let keywords) = schema else { return }
+            for (name, property) in keywords["properties"]?.objectValue ?? [:] {
+                checked += 1
+                if !allowed.contains(property["x-merge"]?.stringValue ?? "") { missing.append("\(pointer)/properties/\(name)") }
+                walk(property, "\(pointer)/properties/\(name)")
+            }
+            if let items = keywords["items"] { walk(items, "\(pointer)/items") }
+            for (name, definition) in keywords["$defs"]?.objectValue ?? [:] { walk(definition, "\(pointer)/$defs/\(name)") }
+        }
+        for (name, schema) in try Fixtures.schemas() { walk(schema, name + "#") }
+        #expect(checked > 200)
+        #expect(missing == [], "properties without a valid x-merge")
+    }
+
+    @Test func everyRecordSchemaHasItsHeader() throws {
+        for (name, schema) in try Fixtures.schemas() where name != "common.schema.json" {
+            let type = try #require(schema["x-type"]?.stringValue, "\(name) has no x-type")
+            #expect(name == "\(type).schema.json")
+            #expect(schema["x-collection"]?.stringValue == Self.expectedCollections[type])
+            #expect(schema["x-version"] == 1)
+            #expect(schema["additionalProperties"] == false)
+            #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        }
+    }
+
+    @Test func entryMergeStrategy() throws {
+        let strategy = try #require(FormatCatalog.bundled.format(for: "entry")).mergeStrategy
+        #expect(strategy.field("tags") == .set)
+        #expect(strategy.field("photos") == .list)
+        #expect(strategy.field("text") == .text)
+        #expect(strategy.field("id") == .immutable)
+        #expect(strategy.field("type") == .immutable)
+        #expect(strategy.field("createdAt") == .immutable)
+        #expect(strategy.field("location") == .lww)
+        #expect(strategy.field("conflicts") == .set)
+        #expect(strategy.field("somethingUndeclared") == .lww)
+    }
+
+    @Test func objectStrategiesRecurse() throws {
+        let settings = try #require(FormatCatalog.bundled.format(for: "settings")).mergeStrategy
+        let notifications = settings.field("notifications")
+        #expect(notifications.name == "object")
+        #expect(notifications.field("enabled") == .lww)
+        let group = try #require(FormatCatalog.bundled.format(for: "group")).mergeStrategy
+        #expect(group.field("permissions").field("membersCanPost") == .lww)
+        #expect(group.field("visitedLinks") == .set)
+    }
+}
