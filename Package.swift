@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "trove", dependencies: ["TroveShell"]),
         .executableTarget(name: "trove-bench", dependencies: ["TroveStore"], path: "tools/bench/Sources/trove-bench"),
 
-        .target(name: "TroveTestSupport", dependencies: ["TroveGit"], path: "Tests/TroveTestSupport"),
+        .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON"]),
         .testTarget(name: "TroveGitTests", dependencies: ["TroveGit", "TroveTestSupport"]),
         .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON"]),
