@@ -35,7 +35,10 @@ let package = Package(
             // the folder fails with "Is a directory". A test checks the list is complete.
             resources: formatSchemas.map { .embedInCode("schemas/\($0).schema.json") }
         ),
-        .target(name: "TroveGit", dependencies: ["CGit2"]),
+        .target(
+            name: "TroveGit",
+            dependencies: ["CGit2", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "TroveMerge", dependencies: ["TroveJSON"]),
         .target(name: "TroveSchema", dependencies: ["TroveJSON", "TroveMerge", "TroveFormats"]),
         // Floor 2: records and media on git.

@@ -13,6 +13,12 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible, Comparable 
 
     init(_ pointer: UnsafePointer<git_oid>) { self.init(pointer.pointee) }
 
+    /// An id from its 20 raw bytes.
+    public init(bytes: [UInt8]) {
+        precondition(bytes.count == 20, "an object id has 20 bytes")
+        self.bytes = bytes
+    }
+
     /// Parses 40 hex digits.
     public init?(hex: String) {
         guard hex.utf8.count == 40 else { return nil }

@@ -8,6 +8,104 @@ public struct WorkingTreeError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
+/// Writes checked-out files and stages them, then writes the git index once.
+///
+/// New files are written in place; existing ones are replaced by rename, so
+/// a reader never sees half of a file it already had. The index is written
+/// by `IndexFile` (cost: one copy of the file) or, for index forms it does
+/// not handle, by libgit2.
+public final class Checkout {
+    private let repository: Repository
+    private var upserts: [IndexFile.Entry] = []
+    private var removals: [String] = []
+
+    /// The index as read at the first use; `nil` inside means libgit2 must handle it.
+    private lazy var indexFile: IndexFile? = IndexFile(gitDirectory: repository.gitDirectory)
+
+    public init(_ repository: Repository) { self.repository = repository }
+
+    /// The blob the git index stages at `path` before this checkout, or `nil`.
+    public func stagedID(atPath path: String) throws -> ObjectID? {
+        if let indexFile { return indexFile.entryID(atPath: path) }
+        return try repository.stagedID(atPath: path)
+    }
+
+    /// Writes `bytes` (whose blob is `blob`) to `path` in the work tree.
+    public func write(path: String, bytes: [UInt8], blob: ObjectID) throws {
+        let target = try repository.workdirPath(path)
+        var info = stat()
+        if access(target, F_OK) == 0 {
+            let temporary = repository.gitDirectory + "trove-checkout-\(getpid()).tmp"
+            try Self.writeFile(temporary, bytes, path: path, exclusive: false)
+            guard rename(temporary, target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw WorkingTreeError(path: path, reason: reason)
+            }
+        } else {
+            try makeParentFolders(of: target, path: path)
+            try Self.writeFile(target, bytes, path: path, exclusive: true)
+        }
+        guard stat(target, &info) == 0 else { throw WorkingTreeError(path: path, reason: String(cString: strerror(errno))) }
+        upserts.append(IndexFile.Entry(path: path, blob: blob, fileStat: info))
+    }
+
+    /// Removes `path` from the work tree, and any folders it leaves empty.
+    public func remove(path: String) throws {
+        let target = try repository.workdirPath(path)
+        if unlink(target) != 0 && errno != ENOENT {
+            throw WorkingTreeError(path: path, reason: String(cString: strerror(errno)))
+        }
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty, rmdir(try repository.workdirPath(folder)) == 0 {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        removals.append(path)
+    }
+
+    /// Stages everything written and removed, in one index write.
+    public func finish() throws {
+        if let index = indexFile {
+            try index.write(gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals)
+        } else {
+            let index = try repository.index()
+            try index.reload()
+            for entry in upserts { try index.stage(path: entry.path, blob: entry.blob, fileStat: entry.fileStat) }
+            for path in removals { try index.unstage(path: path) }
+            try index.write()
+        }
+        upserts.removeAll()
+        removals.removeAll()
+        indexFile = nil
+    }
+
+    private static func writeFile(_ file: String, _ bytes: [UInt8], path: String, exclusive: Bool) throws {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
+        let descriptor = open(file, flags, 0o644)
+        guard descriptor >= 0 else { throw WorkingTreeError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw WorkingTreeError(path: path, reason: String(cString: strerror(errno)))
+            }
+            written += result
+        }
+    }
+
+    private func makeParentFolders(of target: String, path: String) throws {
+        let parent = (target as NSString).deletingLastPathComponent
+        if access(parent, F_OK) == 0 { return }
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw WorkingTreeError(path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+        }
+    }
+}
+
 extension Repository {
     /// The absolute path of a repository path in the work tree.
     public func workdirPath(_ path: String) throws -> String {
@@ -15,50 +113,12 @@ extension Repository {
         return workdir + path
     }
 
-    /// Writes `bytes` to `path` in the work tree and stages them as `blob`.
-    ///
-    /// The file is written beside the git directory and renamed into place, so
-    /// a reader never sees half a file, even if the process is killed.
-    public func checkOut(path: String, bytes: [UInt8], blob: ObjectID, into index: GitIndex) throws {
-        let target = try workdirPath(path)
-        let temporary = gitDirectory + "trove-checkout-\(getpid()).tmp"
-        try makeParentFolders(of: target, path: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WorkingTreeError(path: path, reason: String(cString: strerror(errno))) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(temporary)
-                throw WorkingTreeError(path: path, reason: reason)
-            }
-            written += result
-        }
-        close(descriptor)
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WorkingTreeError(path: path, reason: reason)
-        }
-        var info = stat()
-        guard stat(target, &info) == 0 else { throw WorkingTreeError(path: path, reason: String(cString: strerror(errno))) }
-        try index.stage(path: path, blob: blob, fileStat: info)
-    }
-
-    /// Removes `path` from the work tree and the index, and any folders it leaves empty.
-    public func removeCheckedOut(path: String, from index: GitIndex) throws {
-        let target = try workdirPath(path)
-        if unlink(target) != 0 && errno != ENOENT {
-            throw WorkingTreeError(path: path, reason: String(cString: strerror(errno)))
-        }
-        try index.unstage(path: path)
-        var folder = (path as NSString).deletingLastPathComponent
-        while !folder.isEmpty, rmdir(try workdirPath(folder)) == 0 {
-            folder = (folder as NSString).deletingLastPathComponent
-        }
+    /// The blob the git index stages at `path`, or `nil`.
+    public func stagedID(atPath path: String) throws -> ObjectID? {
+        if let index = IndexFile(gitDirectory: gitDirectory) { return index.entryID(atPath: path) }
+        let index = try index()
+        try index.reload()
+        return index.entryID(atPath: path)
     }
 
     /// The blob id the checked-out file at `path` would have, or `nil` if there is no such file.
@@ -79,16 +139,5 @@ extension Repository {
         try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "checkout options")
         options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue
         try check(git_checkout_head(pointer, &options), "check out HEAD")
-    }
-
-    private func makeParentFolders(of target: String, path: String) throws {
-        let parent = (target as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue { return }
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw WorkingTreeError(path: path, reason: "cannot create its folder (\(error.localizedDescription))")
-        }
     }
 }

@@ -27,7 +27,7 @@ public struct MediaReference: Sendable, Equatable {
     public var kind: MediaKind
 
     init(bytes: [UInt8], kind: MediaKind) {
-        sha256 = SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
+        sha256 = Self.digest(bytes)
         self.kind = kind
     }
 
@@ -36,6 +36,6 @@ public struct MediaReference: Sendable, Equatable {
 
     /// The SHA-256 hex digest of `bytes`.
     static func digest(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: bytes))
     }
 }

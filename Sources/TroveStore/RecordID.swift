@@ -15,9 +15,7 @@ public enum RecordID {
         var random = SystemRandomNumberGenerator()
         for index in 8..<16 { bytes[index] = random.next() }
         bytes[8] = 0x80 | (bytes[8] & 0x3F)
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
-        return parts.joined(separator: "-")
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { Hex.string(bytes[$0]) }.joined(separator: "-")
     }
 
     /// Whether `text` is a lowercase UUIDv7.

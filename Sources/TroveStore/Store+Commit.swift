@@ -43,7 +43,8 @@ extension Store {
             }
             .sorted { $0.key < $1.key }
         guard !changes.isEmpty else { return CommitResult(commit: nil, summary: summary) }
-        try refuseOverwritingHandEdits(changes.map(\.key), in: transaction)
+        let checkout = Checkout(repository)
+        try refuseOverwritingHandEdits(changes.map(\.key), in: transaction, checkout: checkout)
         let author = signature()
         let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in
             var blobs: [String: ObjectID] = [:]
@@ -73,26 +74,22 @@ extension Store {
         try local.saveClock(transaction.lastClock)
         try local.savePendingCheckout(from: head, to: written.commit)
         try repository.updateReference(try repository.headBranch(), to: written.commit, expected: head, message: "trove: \(summary)")
-        let index = try repository.index()
-        try index.reload()
         for (path, change) in changes {
             switch change {
-            case .write(let bytes): try repository.checkOut(path: path, bytes: bytes, blob: written.blobs[path]!, into: index)
-            case .delete: try repository.removeCheckedOut(path: path, from: index)
+            case .write(let bytes): try checkout.write(path: path, bytes: bytes, blob: written.blobs[path]!)
+            case .delete: try checkout.remove(path: path)
             }
         }
-        try index.write()
+        try checkout.finish()
         local.clearPendingCheckout()
         return CommitResult(commit: written.commit, summary: summary)
     }
 
     /// Refuses to touch a path whose checked-out or staged file differs from HEAD.
-    private func refuseOverwritingHandEdits(_ paths: [String], in transaction: Transaction) throws {
-        let index = try repository.index()
-        try index.reload()
+    private func refuseOverwritingHandEdits(_ paths: [String], in transaction: Transaction, checkout: Checkout) throws {
         for path in paths where !transaction.adoptedPaths.contains(path) {
             let committed = transaction.base?.entry(atPath: path)?.id
-            if try repository.hashCheckedOut(path: path) != committed || index.entryID(atPath: path) != committed {
+            if try repository.hashCheckedOut(path: path) != committed || checkout.stagedID(atPath: path) != committed {
                 throw StoreError.handEdited(path: path)
             }
         }
@@ -111,16 +108,15 @@ extension Store {
 
     /// Brings the checked-out files and the index from `old` to `new`, touching only the paths that differ.
     func checkOutDifference(from old: Tree?, to new: Tree) throws {
-        let index = try repository.index()
-        try index.reload()
+        let checkout = Checkout(repository)
         for delta in try repository.diff(from: old, to: new) {
             if let blob = delta.newID {
-                try repository.checkOut(path: delta.path, bytes: repository.blob(blob), blob: blob, into: index)
+                try checkout.write(path: delta.path, bytes: repository.blob(blob), blob: blob)
             } else {
-                try repository.removeCheckedOut(path: delta.path, from: index)
+                try checkout.remove(path: delta.path)
             }
         }
-        try index.write()
+        try checkout.finish()
     }
 
     /// The person committing: `TROVE_AUTHOR_NAME`/`EMAIL`, else git's `user.name`/`email`, else the login.

@@ -16,8 +16,7 @@ public enum StoreLayout {
 
     /// The fan-out folder of an id: the first two hex digits of its SHA-256.
     public static func fanout(_ id: String) -> String {
-        let digest = SHA256.hash(data: Data(id.utf8))
-        return String(format: "%02x", Array(digest)[0])
+        Hex.string(SHA256.hash(data: Array(id.utf8)).prefix(1))
     }
 
     /// The path of a record file.

@@ -54,8 +54,10 @@ public struct Transaction {
         if let given = members["type"], given != .string(type) {
             throw StoreError.invalidRecord(source: type, violations: [SchemaViolation(path: "/type", message: "is \(CanonicalJSON.compact(given)), but the record is put as \(type)")])
         }
-        let id = members["id"]?.stringValue ?? RecordID.make()
-        let existing = try record(id: id)
+        let givenID = members["id"]?.stringValue
+        let id = givenID ?? RecordID.make()
+        // A freshly made id cannot exist yet: skip the lookup (it dominates bulk imports).
+        let existing = try givenID.flatMap { try self.record(id: $0) }
         if let existing, existing.type != type {
             throw StoreError.invalidRecord(source: "\(type) \(id)", violations: [SchemaViolation(path: "/id", message: "belongs to a \(existing.type) record")])
         }

@@ -21,7 +21,7 @@ extension Store {
                 }
                 transaction.write(path: delta.path, bytes: try delta.oldID.map { try repository.blob($0) })
             }
-            transaction.message = "Undo \"\(target.summary)\"\n\n\(Self.undoTrailer)\(target.id.hex)\n"
+            transaction.message = "Undo: \(target.summary)\n\n\(Self.undoTrailer)\(target.id.hex)\n"
         }.result
     }
 
