@@ -10,7 +10,7 @@ extension Store {
         let bytes = try repository.blob(entry.id)
         do {
             return Record(try JSONValue(parsing: bytes))
-        } catch let error as JSONParseError {
+        } catch {
             throw StoreError.invalidJSON(source: path, error: error)
         }
     }

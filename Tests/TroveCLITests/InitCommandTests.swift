@@ -49,3 +49,22 @@ struct InitCommandTests {
         #expect(output.status == 2)
     }
 }
+
+@Suite("store audit")
+struct StoreAuditTests {
+    @Test("records written through the command line validate with Python's jsonschema, and a bad file is named")
+    func auditFindsBadRecords() throws {
+        let folder = TemporaryFolder()
+        let cli = TroveCLI(home: folder.child("home"), store: folder.child("store"))
+        try cli.run("init")
+        let id = try cli.run("record", "put", "dog", "--json", #"{"name": "Pixel", "sex": "female"}"#).trimmed
+        try cli.run("record", "put", "journal", "--json", #"{"name": "Days", "public": false}"#)
+        #expect(try StoreAudit.schemaProblems(in: cli.store) == [])
+
+        let file = try #require(FileManager.default.enumerator(atPath: cli.store + "/dogs")?.allObjects
+            .compactMap { $0 as? String }.first { $0.hasSuffix("\(id).json") })
+        try Data(#"{"id": "\#(id)", "sex": "unknown"}"#.utf8).write(to: URL(fileURLWithPath: cli.store + "/dogs/" + file))
+        let problems = try StoreAudit.schemaProblems(in: cli.store)
+        #expect(problems.contains { $0.contains("dogs/\(file)") && $0.contains("sex") })
+    }
+}
