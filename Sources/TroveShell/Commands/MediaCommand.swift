@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import TroveJSON
+import TroveStore
+
+/// `trove media add|cat`: store images by content hash, and read them back.
+struct MediaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "media", abstract: "Store images by content hash and read them back.",
+        subcommands: [Add.self, Cat.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Store image files (JPEG, PNG, GIF, WebP, HEIC) in one commit; print their hashes.",
+            discussion: "Each file is stored once, however often it is added. Example: trove media add photo.jpg")
+
+        @Argument(help: "Image files.") var files: [String]
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("give at least one file") }
+        }
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let (references, _) = try store.transaction { transaction in
+                try files.map { try transaction.addMedia(Input.readAll($0), source: $0) }
+            }
+            if output.json {
+                Output.json(.array(references.map { ["sha256": .string($0.sha256), "path": .string($0.path)] }))
+            } else {
+                Output.table(references.map { [$0.sha256, $0.path] })
+            }
+        }
+    }
+
+    struct Cat: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cat", abstract: "Write a stored media file to standard output.",
+            discussion: "Example: trove media cat 9e6dbb06... > photo.jpg")
+
+        @Argument(help: "The media file's SHA-256.") var sha256: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            guard let bytes = try storeOptions.open().media(sha256: sha256) else {
+                throw CommandFailure(message: "no media file with hash \(sha256)")
+            }
+            FileHandle.standardOutput.write(Data(bytes))
+        }
+    }
+}
