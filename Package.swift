@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "TroveShell",
             dependencies: [
-                "TroveStore",
+                "TroveStore", "TroveGit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -88,3 +88,27 @@ extension Repository {
         return ObjectID(out)
     }
 }
+
+extension Repository {
+    /// Whether `commit` has `ancestor` in its history (a commit is not its own descendant).
+    public func isDescendant(_ commit: ObjectID, of ancestor: ObjectID) throws -> Bool {
+        var one = commit.raw, two = ancestor.raw
+        let result = git_graph_descendant_of(pointer, &one, &two)
+        try check(result, "compare histories")
+        return result == 1
+    }
+
+    /// The number of commits reachable from `tip` but not from `base` (all of them when `base` is nil).
+    public func countCommits(from tip: ObjectID, notIn base: ObjectID?) throws -> Int {
+        var walker: OpaquePointer?
+        try check(git_revwalk_new(&walker, pointer), "start history walk")
+        defer { git_revwalk_free(walker) }
+        var raw = tip.raw
+        try check(git_revwalk_push(walker, &raw), "walk from \(tip.short)")
+        if var hidden = base?.raw { try check(git_revwalk_hide(walker, &hidden), "hide \(base!.short)") }
+        var count = 0
+        var oid = git_oid()
+        while git_revwalk_next(&oid, walker) == 0 { count += 1 }
+        return count
+    }
+}

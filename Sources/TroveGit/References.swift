@@ -30,10 +30,12 @@ extension Repository {
     ///
     /// `expected == nil` means the reference must not exist yet. A reference
     /// that moved meanwhile throws a `GitError` whose `isConflict` is true.
-    public func updateReference(_ name: String, to target: ObjectID, expected: ObjectID?, message: String) throws {
+    public func updateReference(_ name: String, to target: ObjectID, expected: ObjectID?, force: Bool = false, message: String) throws {
         var ref: OpaquePointer?
         var new = target.raw
-        if var old = expected?.raw {
+        if force {
+            try check(git_reference_create(&ref, pointer, name, &new, 1, message), "update \(name)")
+        } else if var old = expected?.raw {
             try check(
                 git_reference_create_matching(&ref, pointer, name, &new, 1, &old, message), "update \(name)")
         } else {

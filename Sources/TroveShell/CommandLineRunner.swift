@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveGit
 import TroveStore
 
 /// Runs one command line and turns every outcome into an exit code: 0 ok, 1 error, 2 usage.
@@ -18,6 +19,15 @@ public enum CommandLineRunner {
             return 1
         } catch let error as CommandFailure {
             Output.error(error.message)
+            return 1
+        } catch let error as TransferError {
+            Output.error(error.description)
+            return 1
+        } catch let error as GitError {
+            Output.error(error.description)
+            return 1
+        } catch let error as WorkingTreeError {
+            Output.error(error.description)
             return 1
         } catch {
             let code = Trove.exitCode(for: error)

@@ -47,8 +47,6 @@ extension Store {
             transaction.write(path: StoreLayout.attributesFile, bytes: Array(StoreLayout.attributes.utf8))
         }
         // libgit2 reads attributes from the work tree and info/, not from unchecked-out commits.
-        let info = repository.gitDirectory + "info"
-        try FileManager.default.createDirectory(atPath: info, withIntermediateDirectories: true)
-        try LocalState.writeAtomically(Array(StoreLayout.attributes.utf8), to: info + "/attributes")
+        try configureGit(repository)
     }
 }

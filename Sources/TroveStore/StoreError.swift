@@ -18,6 +18,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case nothingToUndo
     case undoBlocked(path: String)
     case unknownCommit(String)
+    case unknownRemote(String)
+    case remoteExists(String)
+    case syncGaveUp(remote: String, attempts: Int)
+    case mergeLostRecord(path: String)
 
     public var description: String {
         switch self {
@@ -51,6 +55,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot undo: \(path) has changed since; edit it instead"
         case .unknownCommit(let revision):
             return "no commit '\(revision)' in this store"
+        case .unknownRemote(let name):
+            return "no remote named '\(name)' (see 'trove remote list')"
+        case .remoteExists(let name):
+            return "a remote named '\(name)' already exists"
+        case .syncGaveUp(let remote, let attempts):
+            return "\(remote) kept changing while we synced (\(attempts) tries); sync again"
+        case .mergeLostRecord(let path):
+            return "the merge would have lost \(path); nothing was changed (please report this)"
         }
     }
 }

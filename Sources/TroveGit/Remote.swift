@@ -1,0 +1,89 @@
+import CGit2
+import Foundation
+
+/// The state shared with libgit2's transfer callbacks for one fetch, push or clone.
+final class TransferContext {
+    let security: TransferSecurity
+    let url: String
+    var attempts = 0
+    var failure: TransferError?
+    var rejected: [(String, String)] = []
+
+    init(security: TransferSecurity, url: String) {
+        self.security = security
+        self.url = url
+    }
+
+    var port: Int? { URLComponents(string: url)?.port ?? (url.hasPrefix("ssh://") ? 22 : nil) }
+
+    /// Fills libgit2's callbacks; `self` must outlive the call they are used for.
+    func install(into callbacks: inout git_remote_callbacks) {
+        callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+        callbacks.credentials = { out, _, username, allowed, payload in
+            let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
+            return context.credential(out, username: username.map { String(cString: $0) }, allowed: allowed)
+        }
+        callbacks.certificate_check = { cert, valid, host, payload in
+            let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
+            return context.checkCertificate(cert!, valid: valid != 0, host: host.map { String(cString: $0) } ?? "")
+        }
+        callbacks.push_update_reference = { reference, status, payload in
+            let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
+            if let status { context.rejected.append((String(cString: reference!), String(cString: status))) }
+            return 0
+        }
+    }
+
+    private func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, username: String?, allowed: UInt32) -> Int32 {
+        attempts += 1
+        let user = username ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
+        if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0 && allowed & GIT_CREDENTIAL_SSH_KEY.rawValue == 0 {
+            return git_credential_username_new(out, user)
+        }
+        guard allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 else {
+            failure = .unreachable(url: url, reason: "it asks for a kind of login Trove does not offer (only ssh keys)")
+            return GIT_EUSER.rawValue
+        }
+        guard let identity = security.identity else {
+            failure = .noIdentity(path: security.identityFile ?? "~/.ssh/id_ed25519")
+            return GIT_EUSER.rawValue
+        }
+        // libgit2 asks again after each refusal; a bounded number of tries ends the loop.
+        guard attempts <= security.maximumAttempts else {
+            failure = .keyRefused(url: url, identity: identity)
+            return GIT_EUSER.rawValue
+        }
+        let publicKey = FileManager.default.fileExists(atPath: identity + ".pub") ? identity + ".pub" : nil
+        return git_credential_ssh_key_new(out, user, publicKey, identity, nil)
+    }
+
+    private func checkCertificate(_ cert: UnsafeMutablePointer<git_cert>, valid: Bool, host: String) -> Int32 {
+        guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else { return valid ? 0 : GIT_ECERTIFICATE.rawValue }
+        let hostkey = UnsafeRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
+        let known = KnownHosts(file: security.knownHostsFile)
+        let verdict: KnownHosts.Verdict
+        if hostkey.type.rawValue & GIT_CERT_SSH_RAW.rawValue != 0, let raw = hostkey.hostkey {
+            let key = Array(UnsafeRawBufferPointer(start: raw, count: hostkey.hostkey_len))
+            verdict = known.verify(host: host, port: port, key: key, isHash: false)
+        } else if hostkey.type.rawValue & GIT_CERT_SSH_SHA256.rawValue != 0 {
+            var hash = hostkey.hash_sha256
+            let key = withUnsafeBytes(of: &hash) { Array($0) }
+            verdict = known.verify(host: host, port: port, key: key, isHash: true)
+        } else {
+            verdict = .unknown
+        }
+        switch verdict {
+        case .match: return 0
+        case .mismatch: failure = .hostKeyChanged(host: host, knownHosts: security.knownHostsFile)
+        case .unknown: failure = .unknownHost(host: host, knownHosts: security.knownHostsFile)
+        }
+        return GIT_ECERTIFICATE.rawValue
+    }
+
+    /// Turns a failed transfer into the most specific error known.
+    func error(from error: Error) -> Error {
+        if let failure { return failure }
+        if let git = error as? GitError { return TransferError.unreachable(url: url, reason: git.message) }
+        return error
+    }
+}

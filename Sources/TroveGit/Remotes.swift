@@ -1,0 +1,105 @@
+import CGit2
+import Foundation
+
+/// A named remote and where it lives.
+public struct RemoteInfo: Sendable, Equatable {
+    public var name: String
+    public var url: String
+}
+
+extension Repository {
+    /// The configured remotes, sorted by name.
+    public func remotes() throws -> [RemoteInfo] {
+        var names = git_strarray()
+        try check(git_remote_list(&names, pointer), "list remotes")
+        defer { git_strarray_dispose(&names) }
+        var found: [RemoteInfo] = []
+        for index in 0..<names.count {
+            let name = String(cString: names.strings[index]!)
+            var remote: OpaquePointer?
+            guard git_remote_lookup(&remote, pointer, name) == 0 else { continue }
+            defer { git_remote_free(remote) }
+            found.append(RemoteInfo(name: name, url: git_remote_url(remote).map { String(cString: $0) } ?? ""))
+        }
+        return found.sorted { $0.name < $1.name }
+    }
+
+    /// Adds a remote that fetches every branch into `refs/remotes/NAME/`.
+    public func addRemote(name: String, url: String) throws {
+        var remote: OpaquePointer?
+        try check(git_remote_create(&remote, pointer, name, url), "add remote \(name)")
+        git_remote_free(remote)
+    }
+
+    /// Removes a remote and its remote-tracking references.
+    public func removeRemote(name: String) throws {
+        try check(git_remote_delete(pointer, name), "remove remote \(name)")
+    }
+
+    /// Fetches the remote's configured references.
+    public func fetch(remote name: String, security: TransferSecurity = TransferSecurity()) throws {
+        try withRemote(name, security: security) { remote, context in
+            var options = git_fetch_options()
+            try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch options")
+            context.install(into: &options.callbacks)
+            options.prune = GIT_FETCH_PRUNE
+            try check(git_remote_fetch(remote, nil, &options, "trove: fetch"), "fetch \(name)")
+        }
+    }
+
+    /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`); a refused update throws `TransferError.rejected`.
+    ///
+    /// A push that is not a fast-forward throws a `GitError` whose `isConflict` is true.
+    public func push(remote name: String, refspecs: [String], security: TransferSecurity = TransferSecurity()) throws {
+        try withRemote(name, security: security) { remote, context in
+            var options = git_push_options()
+            try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push options")
+            context.install(into: &options.callbacks)
+            try withStringArray(refspecs) { array in
+                try check(git_remote_push(remote, &array, &options), "push to \(name)")
+            }
+            if let (reference, reason) = context.rejected.first {
+                throw TransferError.rejected(reference: reference, reason: reason)
+            }
+        }
+    }
+
+    /// Clones `url` into `path` with its files checked out.
+    public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity()) throws -> Repository {
+        _ = Git.initialized
+        let context = TransferContext(security: security, url: url)
+        var options = git_clone_options()
+        try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone options")
+        context.install(into: &options.fetch_opts.callbacks)
+        var raw: OpaquePointer?
+        let result = withExtendedLifetime(context) { git_clone(&raw, url, path, &options) }
+        do { try check(result, "clone \(url)") } catch { throw context.error(from: error) }
+        return Repository(pointer: raw!)
+    }
+
+    private func withRemote(_ name: String, security: TransferSecurity, _ body: (OpaquePointer, TransferContext) throws -> Void) throws {
+        var remote: OpaquePointer?
+        try check(git_remote_lookup(&remote, pointer, name), "find remote \(name)")
+        defer { git_remote_free(remote) }
+        let context = TransferContext(security: security, url: git_remote_url(remote).map { String(cString: $0) } ?? name)
+        do {
+            try withExtendedLifetime(context) { try body(remote!, context) }
+        } catch let error as GitError where error.isConflict {
+            throw error
+        } catch let error as TransferError {
+            throw error
+        } catch {
+            throw context.error(from: error)
+        }
+    }
+}
+
+/// Calls `body` with a `git_strarray` of copies of `strings`, freed afterwards.
+func withStringArray<T>(_ strings: [String], _ body: (inout git_strarray) throws -> T) rethrows -> T {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { pointers.forEach { free($0) } }
+    return try pointers.withUnsafeMutableBufferPointer { buffer in
+        var array = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+        return try body(&array)
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import TroveGit
+import TroveStore
+
+/// `--identity FILE`: the ssh key for ssh:// remotes.
+struct TransferOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The ssh private key for ssh:// remotes (default: ~/.ssh/id_ed25519).", valueName: "file"))
+    var identity: String?
+
+    var security: TransferSecurity {
+        TransferSecurity(identityFile: identity, knownHostsFile: ProcessInfo.processInfo.environment["TROVE_KNOWN_HOSTS"])
+    }
+}
+
+/// `trove remote add|list|remove`: the peers and hubs a store syncs with.
+struct RemoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remote", abstract: "Manage the hubs and peers this store syncs with.",
+        subcommands: [Add.self, List.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a remote: a bare repository at a path, a file:// URL or an ssh:// URL.",
+            discussion: """
+                Examples:
+                  trove remote add usb /media/me/STICK/trove.git --create
+                  trove remote add nas ssh://me@nas.local/srv/trove.git
+                """)
+        @Argument(help: "The remote's name.") var name: String
+        @Argument(help: "Its path or URL.") var url: String
+        @Flag(help: "Make an empty bare hub at the path first.") var create = false
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            try storeOptions.open().addRemote(name: name, url: url, create: create)
+            Output.line("Added remote \(name)" + (create ? " (a new hub at \(url))" : ""))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the remotes.")
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let remotes = try storeOptions.open().remotes()
+            if output.json {
+                Output.json(.array(remotes.map { ["name": .string($0.name), "url": .string($0.url)] }))
+            } else if remotes.isEmpty {
+                Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
+            } else {
+                Output.table(remotes.map { [$0.name, $0.url] })
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Forget a remote (the hub is left alone).")
+        @Argument(help: "The remote's name.") var name: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            try storeOptions.open().removeRemote(name: name)
+            Output.line("Removed remote \(name)")
+        }
+    }
+}
+
+/// `trove clone URL [PATH]`: start a store on this machine from a peer.
+struct CloneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clone", abstract: "Start a store on this machine from a hub or peer.",
+        discussion: "Example: trove clone /media/me/STICK/trove.git")
+    @Argument(help: "The hub's path or URL.") var url: String
+    @Argument(help: "Where to put the store (default: the --store path).") var path: String?
+    @OptionGroup var transfer: TransferOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: transfer.security)
+        Output.line("Cloned \(url) into \(store.path)")
+    }
+}
+
+/// `trove sync [NAME...]`: fetch, merge and push with every remote.
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Fetch, merge and push with your remotes (all of them by default).",
+        discussion: "Concurrent edits merge field by field; a losing value is kept and 'trove conflicts' lists it.")
+    @Argument(help: "The remotes to sync.") var names: [String] = []
+    @OptionGroup var transfer: TransferOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        if try store.remotes().isEmpty {
+            Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
+            return
+        }
+        let summaries = try store.sync(remotes: names.isEmpty ? nil : names, security: transfer.security)
+        if output.json {
+            Output.json(.array(summaries.map { summary in
+                ["remote": .string(summary.remote), "received": .integer(summary.received), "sent": .integer(summary.sent),
+                 "merged": .integer(summary.merged), "conflictsKept": .integer(summary.conflictsKept),
+                 "invalidFiles": .array(summary.invalidFiles.map { .string($0) })]
+            }))
+            return
+        }
+        for summary in summaries {
+            Output.line("\(summary.remote): received \(summary.received), sent \(summary.sent), merged \(summary.merged), conflicts kept \(summary.conflictsKept)")
+            for file in summary.invalidFiles {
+                Output.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
+            }
+        }
+    }
+}
+
+/// `trove merge-driver %O %A %B %P`: the record merge, for `git pull` and `git merge`.
+struct MergeDriverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-driver", abstract: "Merge one record for the git program (set up by init and clone).",
+        shouldDisplay: false)
+    @Argument var base: String
+    @Argument var ours: String
+    @Argument var theirs: String
+    @Argument var path: String
+
+    func run() throws {
+        guard try MergeDriver.run(base: base, ours: ours, theirs: theirs, path: path) else {
+            throw CommandFailure(message: "\(path) differs on both sides and is not a record")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TroveGit
+import TroveJSON
+import TroveSchema
+
+extension Store {
+    /// Adds a remote. With `create`, first makes an empty bare hub at the path (a USB stick, a shared folder).
+    public func addRemote(name: String, url: String, create: Bool = false) throws {
+        guard try !repository.remotes().contains(where: { $0.name == name }) else { throw StoreError.remoteExists(name) }
+        let location = Self.location(of: url)
+        if create {
+            guard let path = location.localPath else {
+                throw StoreError.notARecord(path: url, reason: "--create makes hubs at a path or file:// URL only")
+            }
+            if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
+                throw StoreError.folderNotEmpty(path: path)
+            }
+            _ = try Repository.create(at: path, bare: true)
+        }
+        try repository.addRemote(name: name, url: location.url)
+    }
+
+    /// Removes a remote (the hub itself is left alone).
+    public func removeRemote(name: String) throws {
+        guard try repository.remotes().contains(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
+        try repository.removeRemote(name: name)
+    }
+
+    /// Starts a store on this machine from a peer or hub; the source becomes the remote `origin`.
+    @discardableResult
+    public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(), formats: FormatCatalog = .bundled) throws -> Store {
+        let path = normalized(path)
+        if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
+            throw StoreError.folderNotEmpty(path: path)
+        }
+        let repository = try Repository.clone(from: location(of: url).url, to: path, security: security)
+        let store: Store
+        do { store = try open(at: path, formats: formats) } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw StoreError.notARecord(path: url, reason: "is not a Trove store (it has no trove.json)")
+        }
+        try configureGit(repository)
+        return store
+    }
+
+    /// Sets what plain git needs to merge records like Trove does: attributes and the merge driver.
+    static func configureGit(_ repository: Repository) throws {
+        let info = repository.gitDirectory + "info"
+        try FileManager.default.createDirectory(atPath: info, withIntermediateDirectories: true)
+        try LocalState.writeAtomically(Array(StoreLayout.attributes.utf8), to: info + "/attributes")
+        let config = try repository.localConfig()
+        try config.set("merge.trove.name", "Trove field-level JSON merge")
+        try config.set("merge.trove.driver", "\(Self.executablePath) merge-driver %O %A %B %P")
+    }
+
+    /// This program's own path, so plain git can call it back as the merge driver.
+    static var executablePath: String {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return path.contains(" ") ? "'\(path)'" : path
+    }
+
+    /// A URL as libgit2 takes it, and the local folder it names, if any.
+    static func location(of url: String) -> (url: String, localPath: String?) {
+        if url.hasPrefix("file://") { return (url, String(url.dropFirst("file://".count))) }
+        if url.contains("://") || (url.contains(":") && !url.hasPrefix("/") && !url.hasPrefix(".")) { return (url, nil) }
+        let path = normalized(url)
+        return (path, path)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import TroveGit
+import TroveJSON
+
+/// What one remote's sync did, for the one-line summary.
+public struct SyncSummary: Sendable, Equatable {
+    public var remote: String
+    /// Commits that arrived from the remote.
+    public var received = 0
+    /// Commits the remote did not have before the push.
+    public var sent = 0
+    /// Records merged field by field.
+    public var merged = 0
+    /// Losing values kept in records' `conflicts`.
+    public var conflictsKept = 0
+    /// Files that came in unreadable or invalid, kept as they came (`trove check` names them).
+    public var invalidFiles: [String] = []
+    /// How many times a peer's push in between sent us back to fetch.
+    public var retries = 0
+}
+
+extension Store {
+    /// The branch every store syncs.
+    static let branch = "refs/heads/main"
+    /// Fetch-merge-push rounds before giving up when peers keep pushing in between.
+    static let syncAttempts = 5
+
+    /// Syncs with each remote in turn (all of them by default): fetch, fast-forward or merge, push.
+    public func sync(remotes names: [String]? = nil, security: TransferSecurity = TransferSecurity()) throws -> [SyncSummary] {
+        let all = try repository.remotes()
+        let chosen = try (names ?? all.map(\.name)).map { name in
+            guard all.contains(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
+            return name
+        }
+        return try chosen.map { try sync(remote: $0, security: security) }
+    }
+
+    private func sync(remote: String, security: TransferSecurity) throws -> SyncSummary {
+        var summary = SyncSummary(remote: remote)
+        let tracking = "refs/remotes/\(remote)/main"
+        for attempt in 1...Self.syncAttempts {
+            summary.retries = attempt - 1
+            try repository.fetch(remote: remote, security: security)
+            try withWriterLock {
+                if local.hasPendingCheckout { try recoverPendingCheckout() }
+                guard let theirs = try repository.referenceTarget(tracking) else { return }
+                try integrate(theirs, from: remote, into: &summary)
+            }
+            guard let head = try repository.headCommitID() else { return summary }
+            let remoteHead = try repository.referenceTarget(tracking)
+            if remoteHead == head { return summary }
+            do {
+                try repository.push(remote: remote, refspecs: ["\(Self.branch):\(Self.branch)"], security: security)
+                summary.sent += try repository.countCommits(from: head, notIn: remoteHead)
+                try repository.updateReference(tracking, to: head, expected: nil as ObjectID?, force: true, message: "trove: pushed")
+                return summary
+            } catch let error as GitError where error.isConflict || error.isLocked {
+                continue  // a peer pushed in between: fetch and merge again
+            } catch TransferError.rejected {
+                continue
+            }
+        }
+        throw StoreError.syncGaveUp(remote: remote, attempts: Self.syncAttempts)
+    }
+
+    /// Brings HEAD up to `theirs`: nothing, a fast-forward, or a merge commit.
+    private func integrate(_ theirs: ObjectID, from remote: String, into summary: inout SyncSummary) throws {
+        guard let head = try repository.headCommitID() else {
+            try moveHead(from: nil, to: theirs, message: "trove: sync from \(remote)")
+            summary.received += try repository.countCommits(from: theirs, notIn: nil)
+            return
+        }
+        if try head == theirs || repository.isDescendant(head, of: theirs) { return }
+        summary.received += try repository.countCommits(from: theirs, notIn: head)
+        if try repository.isDescendant(theirs, of: head) {
+            try moveHead(from: head, to: theirs, message: "trove: fast-forward from \(remote)")
+            summary.invalidFiles += try invalidRecords(changedBetween: head, and: theirs)
+            return
+        }
+        let base = try repository.mergeBase(head, theirs)
+        let ours = try repository.tree(ofCommit: head)
+        let plan = try TreeMerge(store: self).plan(
+            base: try base.map { try repository.tree(ofCommit: $0) }, ours: ours, theirs: try repository.tree(ofCommit: theirs))
+        var changes: [TreeChange] = []
+        for (path, bytes) in plan.changes.sorted(by: { $0.key < $1.key }) {
+            if let bytes { changes.append(.upsert(path: path, blob: try repository.writeBlob(bytes))) }
+            else if ours.entry(atPath: path) != nil { changes.append(.remove(path: path)) }
+        }
+        let tree = try repository.writeTree(applying: changes, to: ours)
+        try verifyNothingVanished(base: base, ours: head, theirs: theirs, mergedTree: tree)
+        let message = "Merge \(remote): \(plan.mergedRecords) record\(plan.mergedRecords == 1 ? "" : "s") merged, "
+            + "\(plan.conflictsKept) conflict\(plan.conflictsKept == 1 ? "" : "s") kept\n"
+        let author = signature()
+        let merge = try repository.createCommit(tree: tree, parents: [head, theirs], author: author, committer: author, message: message)
+        try moveHead(from: head, to: merge, message: "trove: merge \(remote)")
+        summary.merged += plan.mergedRecords
+        summary.conflictsKept += plan.conflictsKept
+        summary.invalidFiles += plan.invalidFiles
+    }
+
+    /// Moves HEAD and then the checked-out files, refusing first if a file to change has hand edits.
+    func moveHead(from old: ObjectID?, to new: ObjectID, message: String) throws {
+        let oldTree = try old.map { try repository.tree(ofCommit: $0) }
+        let newTree = try repository.tree(ofCommit: new)
+        let checkout = Checkout(repository)
+        for delta in try repository.diff(from: oldTree, to: newTree) {
+            let committed = delta.oldID
+            if try repository.hashCheckedOut(path: delta.path) != committed || checkout.stagedID(atPath: delta.path) != committed {
+                throw StoreError.handEdited(path: delta.path)
+            }
+        }
+        try local.savePendingCheckout(from: old, to: new)
+        try repository.updateReference(try repository.headBranch(), to: new, expected: old, message: message)
+        try checkOutDifference(from: oldTree, to: newTree)
+        local.clearPendingCheckout()
+    }
+
+    /// Every record path present at the merge base or on either side must survive unless a side deleted it.
+    private func verifyNothingVanished(base: ObjectID?, ours: ObjectID, theirs: ObjectID, mergedTree: ObjectID) throws {
+        let baseTree = try base.map { try repository.tree(ofCommit: $0) }
+        let merged = try repository.tree(mergedTree)
+        for side in [ours, theirs] {
+            for delta in try repository.diff(from: baseTree, to: repository.tree(ofCommit: side)) where delta.newID != nil {
+                guard merged.entry(atPath: delta.path) != nil else {
+                    throw StoreError.mergeLostRecord(path: delta.path)
+                }
+            }
+        }
+    }
+
+    private func invalidRecords(changedBetween old: ObjectID, and new: ObjectID) throws -> [String] {
+        try repository.diff(from: repository.tree(ofCommit: old), to: repository.tree(ofCommit: new)).compactMap { delta in
+            guard let blob = delta.newID, case .record(let type, _) = classify(delta.path) else { return nil }
+            let valid = (try? JSONValue(parsing: repository.blob(blob))).map { formats.format(for: type)?.validate($0).isEmpty == true } ?? false
+            return valid ? nil : delta.path
+        }
+    }
+}
