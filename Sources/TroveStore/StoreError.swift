@@ -22,6 +22,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case remoteExists(String)
     case syncGaveUp(remote: String, attempts: Int)
     case mergeLostRecord(path: String)
+    case noConflict(id: String, field: String)
 
     public var description: String {
         switch self {
@@ -61,6 +62,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a remote named '\(name)' already exists"
         case .syncGaveUp(let remote, let attempts):
             return "\(remote) kept changing while we synced (\(attempts) tries); sync again"
+        case .noConflict(let id, let field):
+            return "record \(id) has no kept conflict on \(field) (see 'trove conflicts show \(id)')"
         case .mergeLostRecord(let path):
             return "the merge would have lost \(path); nothing was changed (please report this)"
         }

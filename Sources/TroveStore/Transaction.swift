@@ -68,7 +68,9 @@ public struct Transaction {
         members["createdAt"] = existing?.value["createdAt"] ?? members["createdAt"] ?? .string(clock.timestamp)
         members["updatedAt"] = .string(clock.timestamp)
         members["clock"] = .string(clock.description)
+        // Omitting `conflicts` keeps the notes (no loser is dropped by accident); `[]` clears them.
         if members["conflicts"] == nil, let kept = existing?.value["conflicts"] { members["conflicts"] = kept }
+        if members["conflicts"] == .array([]) { members["conflicts"] = nil }
         let record = Record(JSONValue.object(members).canonicalized())
         let violations = format.validate(record.value)
         guard violations.isEmpty else {
