@@ -15,6 +15,11 @@ struct TreeMergePlan {
     var invalidFiles: [String] = []
     /// Immutable fields that differ between the sides.
     var corruption: [String] = []
+
+    /// Records the outcome for `path`; `nil` means delete (a plain subscript would drop the key instead).
+    mutating func set(_ path: String, _ bytes: [UInt8]?) {
+        changes.updateValue(bytes, forKey: path)
+    }
 }
 
 /// A three-way merge of store trees, by path, from the two sides' diffs against their merge base.
@@ -31,7 +36,7 @@ struct TreeMerge {
         let ourChanges = Dictionary(try repository.diff(from: base, to: ours).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         for their in try repository.diff(from: base, to: theirs) {
             guard let our = ourChanges[their.path] else {
-                plan.changes[their.path] = try their.newID.map { try repository.blob($0) }
+                plan.set(their.path, try their.newID.map { try repository.blob($0) })
                 if let newID = their.newID { noteInvalid(their.path, try repository.blob(newID), into: &plan) }
                 continue
             }
@@ -53,29 +58,29 @@ struct TreeMerge {
             switch (ourValue, theirValue) {
             case let (ourValue?, theirValue?):
                 let result = RecordMerge.merge(base: baseValue, ours: ourValue, theirs: theirValue, strategy: format.mergeStrategy)
-                plan.changes[path] = CanonicalJSON.encode(result.value)
+                plan.set(path, CanonicalJSON.encode(result.value))
                 plan.mergedRecords += 1
                 plan.conflictsKept += result.conflicts.count
                 plan.corruption += result.corruption.map { "\(path): \($0)" }
             case let (kept?, nil), let (nil, kept?):
                 // Edit against delete: the edit wins; a side that is unreadable is kept as a note, never dropped.
                 let lostBytes = ourValue == nil ? ourBytes : theirBytes
-                plan.changes[path] = CanonicalJSON.encode(noting(lost: lostBytes, in: kept))
+                plan.set(path, CanonicalJSON.encode(noting(lost: lostBytes, in: kept)))
                 plan.conflictsKept += 1
                 if lostBytes != nil { plan.invalidFiles.append(path) }
             case (nil, nil):
                 // Neither side parses: keep both texts' winner by id order, deterministically.
-                plan.changes[path] = [ourBytes, theirBytes].compactMap { $0 }.max { $0.lexicographicallyPrecedes($1) }
+                plan.set(path, [ourBytes, theirBytes].compactMap { $0 }.max { $0.lexicographicallyPrecedes($1) })
                 plan.invalidFiles.append(path)
             }
         case .media, .storeFile, .foreign:
             if path.hasPrefix("logs/"), path.hasSuffix(".jsonl") {
-                plan.changes[path] = try unionOfLines([ours, theirs].compactMap { $0 }.map { try repository.blob($0) })
+                plan.set(path, try unionOfLines([ours, theirs].compactMap { $0 }.map { try repository.blob($0) }))
                 return
             }
             // Content-addressed or Trove-written: identical in practice; pick deterministically.
             let winner = [ours, theirs].compactMap { $0 }.max()
-            plan.changes[path] = try winner.map { try repository.blob($0) }
+            plan.set(path, try winner.map { try repository.blob($0) })
         }
     }
 
