@@ -37,6 +37,10 @@ public final class Store {
             throw StoreError.newerFormat(path: path, found: format, supported: StoreLayout.formatVersion)
         }
         let store = try Store(path: path, repository: repository, formats: formats)
+        // A store cloned by plain git lacks what lets `git pull` merge records: add it once.
+        if (try? repository.localConfig().string("merge.trove.driver")) == nil {
+            try? configureGit(repository)
+        }
         if store.local.hasPendingCheckout {
             try store.withWriterLock { try store.recoverPendingCheckout() }
         }

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TroveTestSupport
+
+@Suite("trove sync from the command line")
+struct SyncCommandTests {
+    let folder = TemporaryFolder()
+    var hub: String { folder.child("usb/trove.git") }
+
+    func peer(_ name: String) -> TroveCLI { TroveCLI(home: folder.child("home"), store: folder.child(name)) }
+
+    /// A store with a hub remote and one dog, pushed.
+    func firstPeer() throws -> (TroveCLI, String) {
+        let a = peer("a")
+        try #require(a.run("init").status == 0)
+        try #require(a.run("remote", "add", "usb", hub, "--create").status == 0)
+        let id = try a.run("record", "put", "dog", "--json", #"{"name": "Pixel"}"#).trimmed
+        let sync = try a.run("sync")
+        try #require(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("usb: received 0, sent"))
+        return (a, id)
+    }
+
+    @Test("a store cloned with plain git merges a hand edit through trove merge-driver on git pull")
+    func gitPullUsesMergeDriver() throws {
+        let (a, id) = try firstPeer()
+        let g = peer("g")
+        try #require(g.git("clone", "-q", hub, g.store, in: folder.path).status == 0)
+        try #require(g.run("status").status == 0)  // any trove command sets up the merge driver
+        #expect(try g.git("config", "merge.trove.driver", in: g.store).stdout.contains("merge-driver %O %A %B %P"))
+
+        // Peer a renames the dog and pushes; on g, someone edits another field by hand and commits with git.
+        try #require(a.run("record", "put", "dog", "--json", #"{"id": "\#(id)", "name": "Pixel A"}"#).status == 0)
+        try #require(a.run("sync").status == 0)
+        let file = try #require(FileManager.default.subpathsOfDirectory(atPath: g.store + "/dogs").first { $0.hasSuffix("\(id).json") })
+        let path = g.store + "/dogs/" + file
+        let edited = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"id\":", with: "\"breed\": \"collie\",\n  \"id\":")
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        try #require(g.git("commit", "-qam", "Breed by hand", in: g.store).status == 0)
+
+        let pull = try g.git("pull", "--no-rebase", "-q", "origin", "main", in: g.store)
+        #expect(pull.status == 0, "\(pull.stderr)")
+        let merged = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!merged.contains("<<<<<<<"))
+        #expect(merged.contains(#""name": "Pixel A""#))
+        #expect(merged.contains(#""breed": "collie""#))
+        #expect(try g.run("check").status == 0)
+    }
+
+    @Test("two peers syncing to one hub at the same moment: both edits reach the hub after their next sync")
+    func simultaneousPushes() throws {
+        let (a, id) = try firstPeer()
+        let b = peer("b")
+        try #require(b.run("clone", hub, b.store).status == 0)
+        for round in 0..<3 {
+            try #require(a.run("record", "put", "dog", "--json", #"{"name": "from a \#(round)"}"#).status == 0)
+            try #require(b.run("record", "put", "dog", "--json", #"{"name": "from b \#(round)"}"#).status == 0)
+            let first = try a.start(["sync"]), second = try b.start(["sync"])
+            first.waitUntilExit()
+            second.waitUntilExit()
+            #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
+        }
+        for store in [a, b] { try #require(store.run("sync").status == 0) }
+        try #require(a.run("sync").status == 0)
+        let hubLog = try a.git("--git-dir", hub, "log", "--format=%s", "main", in: folder.path).stdout
+        for round in 0..<3 {
+            #expect(hubLog.contains("Add dog \"from a \(round)\""))
+            #expect(hubLog.contains("Add dog \"from b \(round)\""))
+        }
+        let names = try a.run("record", "list", "dog").stdout
+        #expect(names.contains("from b 2") && names.contains("Pixel"))
+        #expect(try a.git("rev-parse", "HEAD^{tree}", in: a.store).stdout == b.git("rev-parse", "HEAD^{tree}", in: b.store).stdout)
+        _ = id
+    }
+
+    @Test("sync killed at any moment: the store opens, HEAD is a valid commit, and the next sync completes")
+    func killedSync() throws {
+        let (a, _) = try firstPeer()
+        let b = peer("b")
+        try #require(b.run("clone", hub, b.store).status == 0)
+        let lines = (0..<1500).map { #"{"name": "dog \#($0)"}"# }.joined(separator: "\n")
+        try folder.write("dogs.jsonl", lines)
+        for (round, delay) in [0.03, 0.12, 0.4].enumerated() {
+            try #require(a.run("record", "put", "dog", "--jsonl", folder.child("dogs.jsonl")).status == 0)
+            try #require(a.run("sync").status == 0)
+            try #require(b.run("record", "put", "dog", "--json", #"{"name": "b \#(round)"}"#).status == 0)
+            let sync = try b.start(["sync"])
+            Thread.sleep(forTimeInterval: delay)
+            kill(sync.processIdentifier, SIGKILL)
+            sync.waitUntilExit()
+            let status = try b.run("status")
+            #expect(status.status == 0, "\(status.stderr)")
+            #expect(try b.git("fsck", "--strict", in: b.store).status == 0)
+            #expect(try b.git("status", "--porcelain", in: b.store).stdout.isEmpty)
+            let again = try b.run("sync")
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try b.run("check").status == 0)
+        }
+        try #require(a.run("sync").status == 0)
+        let count = try a.run("record", "list", "dog", "--json").stdout.components(separatedBy: "\"type\": \"dog\"").count - 1
+        #expect(count == 1 + 3 * 1500 + 3)
+    }
+
+    @Test("a missing hub path gets a clear message and exit 1, and the store is untouched")
+    func missingHub() throws {
+        let (a, _) = try firstPeer()
+        try #require(a.run("remote", "add", "stick", folder.child("unplugged/trove.git")).status == 0)
+        let head = try a.git("rev-parse", "HEAD", in: a.store).trimmed
+        let sync = try a.run("sync", "stick")
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("unplugged"))
+        #expect(try a.git("rev-parse", "HEAD", in: a.store).trimmed == head)
+        #expect(try a.run("sync", "nosuch").stderr.contains("no remote named 'nosuch'"))
+    }
+
+    @Test("remote list, add --create on a non-empty folder, and remove")
+    func remoteCommands() throws {
+        let (a, _) = try firstPeer()
+        #expect(try a.run("remote", "list").stdout.contains("usb"))
+        try folder.write("full/file.txt", "x")
+        let refused = try a.run("remote", "add", "full", folder.child("full"), "--create")
+        #expect(refused.status == 1 && refused.stderr.contains("not empty"))
+        #expect(try a.run("remote", "remove", "usb").status == 0)
+        #expect(try a.run("remote", "list").stdout.contains("No remotes"))
+    }
+}
