@@ -59,6 +59,7 @@ struct TreeMerge {
             case let (ourValue?, theirValue?):
                 let result = RecordMerge.merge(base: baseValue, ours: ourValue, theirs: theirValue, strategy: format.mergeStrategy)
                 plan.set(path, CanonicalJSON.encode(result.value))
+                if !format.validate(result.value).isEmpty { plan.invalidFiles.append(path) }
                 plan.mergedRecords += 1
                 plan.conflictsKept += result.conflicts.count
                 plan.corruption += result.corruption.map { "\(path): \($0)" }
