@@ -83,6 +83,8 @@ import TroveGit
         #expect(try scratch.repository.log(from: c[4], path: "dir/a.json").map(\.summary) == ["c4", "c3", "c1"])
         #expect(try scratch.repository.log(from: c[4], path: "b.json").map(\.summary) == ["c5", "c2", "c1"])
         #expect(try scratch.repository.log(from: c[4], path: "never.json").isEmpty)
+        // A folder's history is every commit that changed anything below it.
+        #expect(try scratch.repository.log(from: c[4], path: "dir").map(\.summary) == ["c4", "c3", "c1"])
     }
 
     @Test("log limit counts the commits returned, after the path filter")

@@ -71,8 +71,8 @@ import TroveTestSupport
             outcome.corrupt = stuck.corruptObjects()
             finished.signal()
         }
-        guard finished.wait(timeout: .now() + 20) == .success else {
-            Issue.record("corruptObjects() did not return within 20 s on a truncated loose object (libgit2 inflate loop)")
+        guard finished.wait(timeout: .now() + 10) == .success else {
+            Issue.record("corruptObjects() did not return within 10 s on a truncated loose object (libgit2 inflate loop)")
             // Keep the folder: the stuck thread still reads from it.
             _ = Unmanaged.passRetained(scratch)
             return

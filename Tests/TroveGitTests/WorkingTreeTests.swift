@@ -176,6 +176,33 @@ import TroveTestSupport
         ])
     }
 
+    @Test("status in the same process sees a same-size edit made right after a checkout")
+    func sameSizeEditAfterCheckout() throws {
+        // The store marks checked-out entries up to date in memory; a later hand edit of the same
+        // length (a REPL session, another editor) must still show, through the same Repository.
+        let scratch = try Scratch()
+        _ = try checkedOut(scratch)
+        let original = Self.files["notes/ab/two.json"]!
+        let edited = original.replacingOccurrences(of: "2", with: "9")
+        #expect(edited.utf8.count == original.utf8.count && edited != original)
+        try scratch.folder.write("repo/notes/ab/two.json", edited)
+        #expect(try scratch.repository.status().map { "\($0.path) \($0.change)" } == ["notes/ab/two.json modified"])
+        #expect(try scratch.git("status", "--porcelain") == " M notes/ab/two.json\n")
+    }
+
+    @Test("forceCheckoutHead writes HEAD's files and index, overwriting local changes")
+    func forceCheckoutHead() throws {
+        let scratch = try Scratch()
+        let tree = try scratch.tree(["trove.json": "{}\n", "a/b.json": "b\n"])
+        let commit = try scratch.commit(tree)
+        try scratch.repository.updateReference("refs/heads/main", to: commit, expected: nil, message: "clone")
+        try scratch.folder.write("repo/trove.json", "local junk\n")
+        try scratch.repository.forceCheckoutHead()
+        #expect(read(scratch, "trove.json") == "{}\n")
+        #expect(read(scratch, "a/b.json") == "b\n")
+        #expect(try scratch.git("status", "--porcelain") == "")
+    }
+
     @Test("status reports a staged deletion")
     func stagedDeletion() throws {
         let scratch = try Scratch()
