@@ -13,12 +13,19 @@ public enum Git {
     ///
     /// Tests call this so that `~/.gitconfig` (a `url.insteadOf`, a user name)
     /// cannot change their outcome.
+    /// Safe to call from many threads at once (test suites do, from their initialisers): the
+    /// search paths are set once, because resetting them while another thread opens a
+    /// repository's configuration would be a data race inside libgit2.
     public static func isolateFromGlobalConfiguration() {
+        _ = isolated
+    }
+
+    private static let isolated: Void = {
         _ = initialized
         for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
             trove_git_set_search_path(level.rawValue, "")
         }
-    }
+    }()
 
     /// Turns fsync of objects, refs and the index on or off, for durability against power loss.
     public static func setFsync(_ enabled: Bool) {

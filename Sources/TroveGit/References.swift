@@ -33,13 +33,22 @@ extension Repository {
     public func updateReference(_ name: String, to target: ObjectID, expected: ObjectID?, force: Bool = false, message: String) throws {
         var ref: OpaquePointer?
         var new = target.raw
+        // libgit2 reports "moved" as GIT_EMODIFIED, but "created meanwhile" as GIT_EEXISTS and
+        // "deleted meanwhile" as GIT_ENOTFOUND; all three are the same lost race to the caller.
+        let moved = { (now: String) in
+            GitError(operation: "update \(name)", code: GIT_EMODIFIED.rawValue,
+                     message: "\(name) \(now), expected \(expected?.short ?? "it not to exist")")
+        }
         if force {
             try check(git_reference_create(&ref, pointer, name, &new, 1, message), "update \(name)")
         } else if var old = expected?.raw {
-            try check(
-                git_reference_create_matching(&ref, pointer, name, &new, 1, &old, message), "update \(name)")
+            let result = git_reference_create_matching(&ref, pointer, name, &new, 1, &old, message)
+            if result == GIT_ENOTFOUND.rawValue, try referenceTarget(name) == nil { throw moved("does not exist") }
+            try check(result, "update \(name)")
         } else {
-            try check(git_reference_create(&ref, pointer, name, &new, 0, message), "create \(name)")
+            let result = git_reference_create(&ref, pointer, name, &new, 0, message)
+            if result == GIT_EEXISTS.rawValue { throw moved("already exists") }
+            try check(result, "create \(name)")
         }
         git_reference_free(ref)
     }

@@ -70,8 +70,13 @@ public enum CanonicalJSON {
     }
 
     /// Shortest round-trip digits, as Python's `repr` writes them.
+    ///
+    /// A whole number that `JSONValue.number` would store as an integer is written as
+    /// that integer, so `.double(2.0)` and `.integer(2)` give the same bytes and reading
+    /// the bytes back gives the same value.
     static func format(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
+        if case .integer(let whole) = JSONValue.number(number) { return String(whole) }
         return number.description
     }
 

@@ -64,8 +64,9 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+            let keyStart = index
             let key = try parseString()
-            if members[key] != nil { throw error("duplicate member name \"\(key)\"") }
+            if members[key] != nil { throw error("duplicate member name \"\(key)\"", at: keyStart) }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the member name") }
             index += 1
@@ -145,7 +146,9 @@ struct JSONParser {
         index += length
     }
 
+    /// Decodes the escape after a backslash; errors point at the backslash.
     private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
+        let start = index - 1
         guard let byte = peek() else { throw error("unterminated escape") }
         index += 1
         switch byte {
@@ -158,24 +161,24 @@ struct JSONParser {
         case UInt8(ascii: "r"): return "\r"
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
-            let high = try parseHex4()
+            let high = try parseHex4(escapeStart: start)
             if (0xD800...0xDBFF).contains(high) {
                 guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
-                else { throw error("unpaired surrogate in \\u escape") }
+                else { throw error("unpaired surrogate in \\u escape", at: start) }
                 index += 2
-                let low = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                let low = try parseHex4(escapeStart: start)
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape", at: start) }
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
             }
-            guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate in \\u escape") }
+            guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate in \\u escape", at: start) }
             return scalar
         default:
-            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'", at: start)
         }
     }
 
-    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("short \\u escape") }
+    private mutating func parseHex4(escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("short \\u escape", at: escapeStart) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -184,7 +187,7 @@ struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid hex digit in \\u escape")
+            default: throw error("invalid hex digit in \\u escape", at: escapeStart)
             }
             value = value << 4 | digit
             index += 1
@@ -218,7 +221,7 @@ struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .integer(integer) }
-        guard let number = Double(text), number.isFinite else { throw error("number out of range") }
+        guard let number = Double(text), number.isFinite else { throw error("number out of range", at: start) }
         return JSONValue.number(number)
     }
 
@@ -237,10 +240,11 @@ struct JSONParser {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }
 
-    private func error(_ reason: String) -> JSONParseError {
+    /// An error at the current position, or at `position` (a byte offset) when given.
+    private func error(_ reason: String, at position: Int? = nil) -> JSONParseError {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        for byte in bytes[..<min(position ?? index, bytes.count)] {
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
         return JSONParseError(line: line, column: column, reason: reason)

@@ -5,6 +5,12 @@ struct BenchOptions {
     var sizes = [1_000, 10_000, 100_000]
     var puts = 31
     var work = NSTemporaryDirectory() + "trove-bench"
+    var suite = "all"
+    /// The trove binary beside this one, to time whole commands.
+    var trove: String? = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().path + "/trove"
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
+    }()
 
     init(_ arguments: ArraySlice<String>) {
         var rest = arguments
@@ -14,6 +20,7 @@ struct BenchOptions {
             case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
             case "--puts": puts = Int(value) ?? puts
             case "--work": work = value
+            case "--suite": suite = value
             default: FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8)); exit(2)
             }
         }

@@ -4,7 +4,7 @@ import TroveJSON
 import TroveStore
 
 // The store benchmark (issue 2). Run by tools/bench/run in a release build; prints its figures.
-// Usage: trove-bench [--sizes 1000,10000,100000] [--puts N] [--work DIR]
+// Usage: trove-bench [--suite store|sync|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 Git.isolateFromGlobalConfiguration()
@@ -15,6 +15,12 @@ print("Trove store benchmark (libgit2 \(Git.version)); work folder \(work)")
 print("")
 
 var report = Report()
-try report.singlePuts(sizes: options.sizes, puts: options.puts, work: work)
-try report.bulkTransaction(count: 10_000, work: work)
+if options.suite != "sync" {
+    try report.singlePuts(sizes: options.sizes, puts: options.puts, work: work)
+    try report.bulkTransaction(count: 10_000, work: work)
+}
+if options.suite != "store" {
+    try report.divergedMerge(records: 20_000, changed: 5_000, overlap: 1_000, work: work)
+    try report.idleSync(records: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
+}
 report.print()
