@@ -25,6 +25,11 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "TroveJSON"),
         .target(
             name: "TroveFormats",
@@ -37,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "TroveGit",
-            dependencies: ["CGit2", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CGit2", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TroveMerge", dependencies: ["TroveJSON"]),
         .target(name: "TroveSchema", dependencies: ["TroveJSON", "TroveMerge", "TroveFormats"]),

@@ -7,6 +7,7 @@ extension Repository {
         try bytes.withUnsafeBytes { buffer in
             try check(git_blob_create_from_buffer(&oid, pointer, buffer.baseAddress, buffer.count), "write blob")
         }
+        logWrite(ObjectID(oid))
         return ObjectID(oid)
     }
 

@@ -64,6 +64,7 @@ extension Repository {
                 }
             }
         }
+        logWrite(ObjectID(oid))
         return ObjectID(oid)
     }
 

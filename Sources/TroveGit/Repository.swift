@@ -7,6 +7,8 @@ import Foundation
 /// reaches libgit2 through it.
 public final class Repository {
     let pointer: OpaquePointer
+    /// Set on the handle `batchingObjectWrites` gives out: the objects to pack.
+    var batchLog: BatchLog?
 
     init(pointer: OpaquePointer) { self.pointer = pointer }
 

@@ -76,6 +76,7 @@ extension Repository {
         defer { git_treebuilder_free(builder) }
         var oid = git_oid()
         try check(git_treebuilder_write(&oid, builder), "write empty tree")
+        logWrite(ObjectID(oid))
         return ObjectID(oid)
     }
 
@@ -105,7 +106,25 @@ extension Repository {
         }
         var oid = git_oid()
         try check(git_tree_create_updated(&oid, pointer, base?.pointer, updates.count, updates), "write tree")
+        if batchLog != nil { try logTrees(on: changes.map(\.path), in: ObjectID(oid)) }
         return ObjectID(oid)
+    }
+
+    /// Logs the trees a tree update wrote: the root and every folder on a changed path.
+    private func logTrees(on paths: [String], in root: ObjectID) throws {
+        logWrite(root)
+        let tree = try self.tree(root)
+        var folders = Set<Substring>()
+        for path in paths {
+            var end = path.startIndex
+            while let slash = path[end...].firstIndex(of: "/") {
+                folders.insert(path[..<slash])
+                end = path.index(after: slash)
+            }
+        }
+        for folder in folders {
+            if let entry = tree.entry(atPath: String(folder)), entry.kind == .tree { logWrite(entry.id) }
+        }
     }
 
     /// Calls `visit` with the path and blob id of every file below `tree`, optionally only under `prefix`.

@@ -1,4 +1,5 @@
 import CGit2
+import Foundation
 
 extension Repository {
     /// The ids of objects that cannot be read back intact (each is re-hashed on read).
@@ -13,7 +14,14 @@ extension Repository {
             return 0
         }, Unmanaged.passUnretained(collector).toOpaque())
         var corrupt: [String] = listed < 0 ? ["object database listing"] : []
+        let objects = gitDirectory + "objects/"
         for var oid in collector.ids {
+            let hex = ObjectID(oid).hex
+            let loose = objects + hex.prefix(2) + "/" + hex.dropFirst(2)
+            if FileManager.default.fileExists(atPath: loose) {
+                if !LooseObject.isIntact(path: loose, id: ObjectID(oid)) { corrupt.append(hex) }
+                continue
+            }
             var object: OpaquePointer?
             if git_odb_read(&object, odb, &oid) != 0 {
                 corrupt.append(ObjectID(oid).hex)

@@ -10,7 +10,6 @@ import TroveTestSupport
     /// Three commits on main, made and checked out only through TroveGit.
     func history(_ scratch: Scratch) throws -> [ObjectID] {
         let repository = scratch.repository
-        let index = try repository.index()
         var commits: [ObjectID] = []
         var tree: Tree? = nil
         let steps: [(String, [String: String?])] = [
@@ -35,9 +34,10 @@ import TroveTestSupport
             let commit = try repository.createCommit(
                 tree: newTree.id, parents: Array(commits.suffix(1)), author: author, committer: author, message: message + "\n")
             try repository.updateReference("refs/heads/main", to: commit, expected: commits.last, message: message)
-            for (path, content, blob) in written { try repository.checkOut(path: path, bytes: content, blob: blob, into: index) }
-            for case .remove(let path) in changes { try repository.removeCheckedOut(path: path, from: index) }
-            try index.write()
+            let checkout = Checkout(repository)
+            for (path, content, blob) in written { try checkout.write(path: path, bytes: content, blob: blob) }
+            for case .remove(let path) in changes { try checkout.remove(path: path) }
+            try checkout.finish()
             commits.append(commit)
             tree = newTree
         }

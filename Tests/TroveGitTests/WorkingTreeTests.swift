@@ -23,12 +23,37 @@ import TroveTestSupport
         let commit = try repository.createCommit(
             tree: tree, parents: [], author: .fixed(), committer: .fixed(), message: "records")
         try repository.updateReference("refs/heads/main", to: commit, expected: nil, message: "records")
-        let index = try repository.index()
+        let checkout = Checkout(repository)
         for (path, text) in Self.files {
-            try repository.checkOut(path: path, bytes: bytes(text), blob: blobs[path]!, into: index)
+            try checkout.write(path: path, bytes: bytes(text), blob: blobs[path]!)
         }
-        try index.write()
-        return (commit, index)
+        try checkout.finish()
+        return (commit, try freshIndex(scratch))
+    }
+
+    /// The index as written to disk.
+    func freshIndex(_ scratch: Scratch) throws -> GitIndex {
+        let index = try scratch.repository.index()
+        try index.reload()
+        return index
+    }
+
+    /// Checks out one file through a `Checkout` and returns the index as written.
+    @discardableResult
+    func checkOut(_ scratch: Scratch, _ path: String, _ content: [UInt8], _ blob: ObjectID) throws -> GitIndex {
+        let checkout = Checkout(scratch.repository)
+        try checkout.write(path: path, bytes: content, blob: blob)
+        try checkout.finish()
+        return try freshIndex(scratch)
+    }
+
+    /// Removes one checked-out file through a `Checkout` and returns the index as written.
+    @discardableResult
+    func remove(_ scratch: Scratch, _ path: String) throws -> GitIndex {
+        let checkout = Checkout(scratch.repository)
+        try checkout.remove(path: path)
+        try checkout.finish()
+        return try freshIndex(scratch)
     }
 
     func read(_ scratch: Scratch, _ path: String) -> String? {
@@ -81,10 +106,10 @@ import TroveTestSupport
     @Test("checking out over an existing file replaces it")
     func overwrite() throws {
         let scratch = try Scratch()
-        let (_, index) = try checkedOut(scratch)
+        _ = try checkedOut(scratch)
         let new = bytes("{\n  \"n\": 100\n}\n")
         let blob = try scratch.repository.writeBlob(new)
-        try scratch.repository.checkOut(path: "notes/ab/one.json", bytes: new, blob: blob, into: index)
+        let index = try checkOut(scratch, "notes/ab/one.json", new, blob)
         #expect(read(scratch, "notes/ab/one.json") == String(decoding: new, as: UTF8.self))
         #expect(index.entryID(atPath: "notes/ab/one.json") == blob)
         #expect(try scratch.repository.hashCheckedOut(path: "notes/ab/one.json") == blob)
@@ -93,29 +118,29 @@ import TroveTestSupport
     @Test("removeCheckedOut deletes the file, its index entry and the folders it leaves empty")
     func removeCheckedOut() throws {
         let scratch = try Scratch()
-        let (_, index) = try checkedOut(scratch)
-        try scratch.repository.removeCheckedOut(path: "notes/ab/one.json", from: index)
+        _ = try checkedOut(scratch)
+        var index = try remove(scratch, "notes/ab/one.json")
         #expect(read(scratch, "notes/ab/one.json") == nil)
         #expect(index.entryID(atPath: "notes/ab/one.json") == nil)
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/notes/ab"))
-        try scratch.repository.removeCheckedOut(path: "notes/ab/two.json", from: index)
+        index = try remove(scratch, "notes/ab/two.json")
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/notes/ab"))
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/notes/cd/three.json"))
-        try scratch.repository.removeCheckedOut(path: "notes/cd/three.json", from: index)
+        index = try remove(scratch, "notes/cd/three.json")
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/notes"))
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/trove.json"))
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/.git/HEAD"))
         #expect(index.count == 1)
         // Removing a file that is already gone is not an error.
-        try scratch.repository.removeCheckedOut(path: "notes/cd/three.json", from: index)
+        try remove(scratch, "notes/cd/three.json")
     }
 
     @Test("a folder that still holds an untracked file survives removeCheckedOut")
     func keepsForeignFiles() throws {
         let scratch = try Scratch()
-        let (_, index) = try checkedOut(scratch)
+        _ = try checkedOut(scratch)
         try scratch.folder.write("repo/notes/cd/mine.txt", "keep me")
-        try scratch.repository.removeCheckedOut(path: "notes/cd/three.json", from: index)
+        try remove(scratch, "notes/cd/three.json")
         #expect(read(scratch, "notes/cd/mine.txt") == "keep me")
     }
 
@@ -134,9 +159,8 @@ import TroveTestSupport
     func bare() throws {
         let scratch = try Scratch(bare: true)
         let blob = try scratch.repository.writeBlob(bytes("x"))
-        let index = try scratch.repository.index()
         #expect(throws: WorkingTreeError.self) {
-            try scratch.repository.checkOut(path: "x", bytes: bytes("x"), blob: blob, into: index)
+            try Checkout(scratch.repository).write(path: "x", bytes: bytes("x"), blob: blob)
         }
         #expect(throws: WorkingTreeError.self) { try scratch.repository.hashCheckedOut(path: "x") }
     }
@@ -160,13 +184,12 @@ import TroveTestSupport
     @Test("status reports modified, deleted, untracked and staged files")
     func status() throws {
         let scratch = try Scratch()
-        let (_, index) = try checkedOut(scratch)
+        _ = try checkedOut(scratch)
         try scratch.folder.write("repo/notes/ab/one.json", "{\n  \"n\": \"edited by hand, longer\"\n}\n")
         try FileManager.default.removeItem(atPath: scratch.path + "/notes/cd/three.json")
         try scratch.folder.write("repo/notes/ef/new.json", "{}\n")
         let added = bytes("{\n  \"staged\": true\n}\n")
-        try scratch.repository.checkOut(path: "staged.json", bytes: added, blob: scratch.repository.writeBlob(added), into: index)
-        try index.write()
+        try checkOut(scratch, "staged.json", added, scratch.repository.writeBlob(added))
         let found = try scratch.repository.status()
         #expect(Set(found.map { "\($0.path) \($0.change) \($0.isStaged)" }) == [
             "notes/ab/one.json modified false",
@@ -206,9 +229,8 @@ import TroveTestSupport
     @Test("status reports a staged deletion")
     func stagedDeletion() throws {
         let scratch = try Scratch()
-        let (_, index) = try checkedOut(scratch)
-        try scratch.repository.removeCheckedOut(path: "trove.json", from: index)
-        try index.write()
+        _ = try checkedOut(scratch)
+        try remove(scratch, "trove.json")
         #expect(try scratch.repository.status().map { "\($0.path) \($0.change) \($0.isStaged)" } == ["trove.json deleted true"])
         #expect(try scratch.git("status", "--porcelain") == "D  trove.json\n")
     }
