@@ -30,6 +30,55 @@ struct GlobalOptionsTests {
         #expect(try fixture.trove("--store", other, "--json", "record", "list", "dog").stdout == (try fixture.trove("record", "list", "dog", "--json", "--store", other).stdout))
     }
 
+    @Test("every command accepts the global --json, before or after its name, and then prints JSON")
+    func jsonEverywhere() throws {
+        let fixture = try CLIFixture()
+        let id = try fixture.put("dog", #"{"name": "Rex"}"#)
+        let other = try fixture.put("dog", #"{"name": "Other"}"#)
+        let otherPath = try fixture.path(of: other)
+        let otherText = try String(contentsOfFile: fixture.store + "/" + otherPath, encoding: .utf8)
+        try fixture.handEdit(otherPath, otherText.replacingOccurrences(of: "\"Other\"", with: "\"Edited\""))
+        let reading: [[String]] = [
+            ["status"], ["log"], ["log", id], ["show", id], ["check"], ["record", "list", "dog"], ["record", "get", id],
+        ]
+        // Commands that change the store run once each, with --json before or after.
+        let changing: [[String]] = [["commit", "-m", "Edit by hand", "--json"], ["--json", "record", "rm", id], ["undo", "--json"]]
+        for arguments in reading.flatMap({ [["--json"] + $0, $0 + ["--json"]] }) + changing {
+            let output = try fixture.cli.run(arguments)
+            #expect(output.status == 0, "trove \(arguments.joined(separator: " ")): \(output.stderr)")
+            #expect(parseJSON(output.stdout) != nil, "trove \(arguments.joined(separator: " ")) printed: \(output.stdout)")
+        }
+        #expect(try fixture.commitCount() == 6)
+    }
+
+    @Test("a relative --store is taken from the current folder and shown absolute")
+    func relativeStore() throws {
+        let fixture = try CLIFixture()
+        let output = try fixture.cli.run(["--store", "store", "status"], in: fixture.folder.path)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains(fixture.store))
+        let put = try fixture.cli.run(["record", "put", "dog", "--json", #"{"name": "Rel"}"#, "--store", "./store/"], in: fixture.folder.path)
+        #expect(put.status == 0, "\(put.stderr)")
+        #expect(try fixture.list().count == 1)
+    }
+
+    @Test("a folder that is not a store, or a store of a newer format, gets a clear message")
+    func notAStoreOrNewer() throws {
+        let fixture = try CLIFixture()
+        let plain = fixture.folder.child("plain")
+        try fixture.folder.write("plain/file.txt", "x")
+        let notStore = try fixture.trove("status", "--store", plain)
+        #expect(notStore.status == 1)
+        #expect(notStore.stderr.contains("\(plain) is not a Trove store") && notStore.stderr.contains("trove init"), "\(notStore.stderr)")
+
+        let metadata = try String(contentsOfFile: fixture.store + "/trove.json", encoding: .utf8)
+        try fixture.handEdit("trove.json", metadata.replacingOccurrences(of: "\"format\": 1", with: "\"format\": 7"))
+        #expect(try fixture.git("commit", "-q", "-am", "A newer store").status == 0)
+        let newer = try fixture.trove("record", "list", "dog")
+        #expect(newer.status == 1)
+        #expect(newer.stderr.contains("format 7") && newer.stderr.contains("upgrade"), "\(newer.stderr)")
+    }
+
     @Test("TROVE_STORE picks the store; without it the default is under XDG_DATA_HOME")
     func environmentStore() throws {
         let fixture = try CLIFixture(initialise: false)

@@ -76,6 +76,30 @@ struct EnvelopeTests {
         }
     }
 
+    @Test("an update's clock is later than the record's current clock, even one from a peer whose clock runs ahead")
+    func clockAfterRecordClock() throws {
+        let fixture = try StoreFixture()
+        let dog = try fixture.put(["name": "Rex"])
+        // The record as a peer with a fast wall clock wrote it, arriving by git (as a pull would bring it).
+        var fromPeer = dog.value
+        fromPeer["name"] = "Rex from the future"
+        fromPeer["updatedAt"] = "2031-05-01T12:00:00.000Z"
+        fromPeer["clock"] = "2031-05-01T12:00:00.000Z/0007/fa57c10c"
+        try fixture.handEdit(fixture.path(of: dog), CanonicalJSON.string(fromPeer))
+        #expect(try fixture.git("commit", "-q", "-am", "Pulled from a peer").status == 0)
+        #expect(try fixture.store.record(id: dog.id)?.clock == "2031-05-01T12:00:00.000Z/0007/fa57c10c")
+
+        let edited = try fixture.put(["id": .string(dog.id), "name": "Rex, edited here"])
+        let theirs = try #require(HybridClock("2031-05-01T12:00:00.000Z/0007/fa57c10c"))
+        let ours = try #require(edited.clock.flatMap(HybridClock.init))
+        // Formats/README.md: the time is the later of the wall clock and the record's clock; the counter goes up on a tie.
+        #expect(theirs < ours, "the local edit's clock \(ours) sorts before the clock it replaced \(theirs), so a merge would undo it")
+        #expect(ours.timestamp == "2031-05-01T12:00:00.000Z")
+        #expect(ours.counter == 8)
+        #expect(ours.peer == fixture.store.peerID)
+        #expect(edited.updatedAt == ours.timestamp)
+    }
+
     @Test("ids are unique and sort in creation order")
     func idsSortByTime() throws {
         let fixture = try StoreFixture()
