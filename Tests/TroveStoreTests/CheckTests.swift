@@ -121,6 +121,19 @@ struct CheckTests {
         #expect(problems.first?.message.contains("uncommitted hand edit") == true)
     }
 
+    @Test("a valid hand edit in another layout is not a problem: trove commit will write it canonically")
+    func uncommittedNonCanonicalEdit() throws {
+        let (fixture, _, _, dogs) = try populated()
+        var valid = dogs[0].value
+        valid["name"] = "Edited by hand"
+        // Compact, as an editor or a script might write it.
+        try fixture.handEdit(fixture.path(of: dogs[0]), CanonicalJSON.compact(valid) + "\n")
+        let problems = try fixture.store.check()
+        #expect(problems.isEmpty, "\(problems)")
+        try fixture.store.commitHandEdits(message: "Edit")
+        #expect(try fixture.store.check().isEmpty)
+    }
+
     @Test("a corrupt git object is reported")
     func corruptObject() throws {
         let (fixture, _, _, dogs) = try populated()
