@@ -33,7 +33,10 @@ struct ConcurrencyTests {
             #expect(output.stdout.split(separator: "\n").count == 200, "process \(worker) printed \(output.stdout.split(separator: "\n").count) ids")
         }
 
-        let names = try fixture.list().compactMap { $0["name"] as? String }
+        let records = try fixture.list()
+        let names = records.compactMap { $0["name"] as? String }
+        let clocks = records.compactMap { $0["clock"] as? String }
+        #expect(Set(clocks).count == 400, "every edit has its own clock")
         #expect(names.count == 400)
         #expect(Set(names) == Set(["A", "B"].flatMap { prefix in (0..<200).map { "\(prefix)-\($0)" } }))
         #expect(try fixture.commitCount() == before + 400)

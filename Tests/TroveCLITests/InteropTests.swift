@@ -70,6 +70,26 @@ struct InteropTests {
         #expect(FileManager.default.fileExists(atPath: fixture.store + "/README.txt"))
     }
 
+    @Test("after git gc packs refs and objects and git rewrites the index as version 4, trove keeps working")
+    func afterGitHousekeeping() throws {
+        let (fixture, ids) = try populated()
+        #expect(try fixture.git("update-index", "--index-version", "4").status == 0)
+        #expect(try fixture.git("gc", "-q", "--aggressive", "--prune=now").status == 0)
+        #expect(FileManager.default.fileExists(atPath: fixture.store + "/.git/packed-refs"))
+        let head = try fixture.head()
+
+        let id = try fixture.put("dog", #"{"name": "After gc"}"#)
+        #expect(try fixture.git("rev-parse", "HEAD^").trimmed == head)
+        try fixture.expectClean()
+        #expect(try fixture.trove("record", "put", "dog", "--json", #"{"id": "\#(ids[2])", "name": "Rex III"}"#).status == 0)
+        #expect(try fixture.trove("undo").status == 0)
+        #expect(try fixture.trove("log", ids[2], "-n", "1").stdout.contains("Undo"))
+        #expect(try fixture.trove("record", "get", id).status == 0)
+        #expect(try fixture.trove("check").status == 0)
+        try fixture.expectClean()
+        try fixture.expectFsck()
+    }
+
     @Test("a clone made by the git program has the same files as the store")
     func gitClone() throws {
         let (fixture, _) = try populated()

@@ -11,7 +11,7 @@ struct CanonicalFileTests {
         [
             "journalId": .string(journalId),
             "title": "Café / canal",
-            "text": "See https://example.com/a/b and C:\\temp\n\"quoted\"\ttab",
+            "text": "See https://example.com/a/b and C:\\temp\n\"quoted\"\ttab \u{1}\u{1F}\u{7F}\u{2028} 🐕 é",
             "date": "2026-11-22T07:30:00.000Z",
             "timeZone": "Europe/Paris",
             "tags": ["walk", "winter", "café"],
@@ -36,6 +36,8 @@ struct CanonicalFileTests {
         #expect(text.contains(#""title": "Café / canal""#), "non-ASCII is raw UTF-8")
         #expect(text.contains(#"https://example.com/a/b and C:\\temp\n\"quoted\"\ttab"#))
         #expect(!text.contains("\t"), "control characters are escaped")
+        #expect(text.contains(#"\u0001\u001f"#), "other control characters as lowercase \\u00XX")
+        #expect(text.contains("\u{7F}\u{2028} 🐕 é"), "DEL, U+2028 and non-ASCII stay raw")
 
         // Top-level keys appear in sorted order, each indented by exactly two spaces.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -57,6 +57,20 @@ struct HandEditTests {
         #expect(try fixture.store.handEdits().map(\.path) == [fixture.path(of: dog)])
     }
 
+    @Test("a hand edit staged with git add, then restored in the work tree, is still protected")
+    func stagedEditProtected() throws {
+        let fixture = try StoreFixture()
+        let dog = try fixture.put(["name": "Rex"])
+        try fixture.handEdit(fixture.path(of: dog), edited(dog) { $0["name"] = "Staged" })
+        #expect(try fixture.git("add", fixture.path(of: dog)).status == 0)
+        try fixture.handEdit(fixture.path(of: dog), String(decoding: dog.canonicalBytes, as: UTF8.self))
+        #expect(try fixture.store.handEdits().map(\.path) == [fixture.path(of: dog)])
+        #expect(throws: StoreError.handEdited(path: fixture.path(of: dog))) {
+            try fixture.put(["id": .string(dog.id), "name": "Overwrite"])
+        }
+        #expect(try fixture.git("diff", "--cached", "--name-only").trimmed == fixture.path(of: dog))
+    }
+
     @Test("a new file at a path a transaction would write is a hand edit too")
     func untrackedFileProtected() throws {
         let fixture = try StoreFixture()
