@@ -75,6 +75,24 @@ struct HistoryUndoTests {
         try expectCheckoutMatchesHead(fixture)
     }
 
+    @Test("undo after undo and a new action walks back past what was already undone")
+    func undoSkipsUndone() throws {
+        let fixture = try StoreFixture()
+        let a = try fixture.put(["name": "A"])
+        let b = try fixture.put(["name": "B"])
+        try fixture.store.undo()  // removes B
+        let c = try fixture.put(["name": "C"])
+        #expect(try fixture.store.records(ofType: "dog") == [a, c])
+        try fixture.store.undo()  // removes C
+        #expect(try fixture.store.records(ofType: "dog") == [a])
+        try fixture.store.undo()  // B's add is already undone, so this removes A
+        #expect(try fixture.store.records(ofType: "dog").isEmpty)
+        #expect(try fixture.store.record(id: b.id) == nil)
+        #expect(throws: StoreError.nothingToUndo) { try fixture.store.undo() }
+        #expect(try fixture.commitCount() == 7)
+        try expectCheckoutMatchesHead(fixture)
+    }
+
     @Test("undo of a delete brings the record back")
     func undoDelete() throws {
         let fixture = try StoreFixture()
