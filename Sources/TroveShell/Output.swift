@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveStore
 
 /// Writes to standard output and standard error.
 enum Output {
@@ -14,6 +15,15 @@ enum Output {
     /// Prints a JSON document canonically (it already ends in a newline).
     static func json(_ value: JSONValue) {
         FileHandle.standardOutput.write(Data(CanonicalJSON.encode(value)))
+    }
+
+    /// What a command that commits did: its summary, or `{"commit", "summary"}` with `--json`.
+    static func commitResult(_ result: CommitResult, json: Bool) {
+        if json {
+            Output.json(["commit": result.commit.map { .string($0.hex) } ?? .null, "summary": .string(result.summary)])
+        } else {
+            line(result.summary)
+        }
     }
 
     /// Pads columns to a common width; the last column is never padded.

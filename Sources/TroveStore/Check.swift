@@ -30,7 +30,7 @@ extension Store {
             switch edit.kind {
             case .record, .media:
                 guard let data = FileManager.default.contents(atPath: try repository.workdirPath(edit.path)) else { continue }
-                if let message = problem(path: edit.path, bytes: Array(data)) {
+                if let message = problem(path: edit.path, bytes: Array(data), committed: false) {
                     problems.append(CheckProblem(path: edit.path, message: "uncommitted hand edit: \(message)"))
                 }
             case .storeFile:
@@ -43,7 +43,9 @@ extension Store {
     }
 
     /// What is wrong with one committed or checked-out file, or `nil` if it is fine.
-    private func problem(path: String, bytes: [UInt8]) -> String? {
+    ///
+    /// An uncommitted hand edit need not be canonical: `trove commit` rewrites it canonically.
+    private func problem(path: String, bytes: [UInt8], committed: Bool = true) -> String? {
         switch classify(path) {
         case .storeFile:
             guard path == StoreLayout.metadataFile else { return nil }
@@ -62,7 +64,7 @@ extension Store {
             if value["type"]?.stringValue != type { return "its \"type\" is not \(type), the type of its folder" }
             let violations = formats.format(for: type)?.validate(value) ?? []
             if !violations.isEmpty { return violations.map(\.description).joined(separator: "; ") }
-            if CanonicalJSON.encode(value) != bytes { return "not written canonically (run 'trove commit' after fixing it)" }
+            if committed, CanonicalJSON.encode(value) != bytes { return "not written canonically (run 'trove commit' after fixing it)" }
             return nil
         }
     }

@@ -61,6 +61,9 @@ public struct Transaction {
         if let existing, existing.type != type {
             throw StoreError.invalidRecord(source: "\(type) \(id)", violations: [SchemaViolation(path: "/id", message: "belongs to a \(existing.type) record")])
         }
+        // Formats/README.md: the new time is the later of the wall clock and the record's own clock,
+        // so an edit always sorts after what it replaces, even when that came from a peer whose clock runs ahead.
+        if let current = existing?.clock.flatMap(HybridClock.init) { clock = clock.observing(current) }
         clock = clock.tick(now: Int64(Date().timeIntervalSince1970 * 1000))
         members["id"] = .string(id)
         members["type"] = .string(type)

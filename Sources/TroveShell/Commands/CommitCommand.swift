@@ -1,4 +1,5 @@
 import ArgumentParser
+import TroveJSON
 import TroveStore
 
 /// `trove commit -m MSG`: validate and commit hand edits.
@@ -11,12 +12,20 @@ struct CommitCommand: ParsableCommand {
     var message: String
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let store = try storeOptions.open()
         let result = try store.commitHandEdits(message: message)
-        Output.line(result.commit == nil ? "Nothing to commit." : "Committed \(result.commit!.short): \(result.summary)")
         let foreign = try store.handEdits().filter { $0.kind == .foreign }
+        if output.json {
+            Output.json([
+                "commit": result.commit.map { .string($0.hex) } ?? .null, "summary": .string(result.summary),
+                "leftAlone": .array(foreign.map { .string($0.path) }),
+            ])
+            return
+        }
+        Output.line(result.commit == nil ? "Nothing to commit." : "Committed \(result.commit!.short): \(result.summary)")
         for edit in foreign { Output.line("Left alone (not a Trove file): \(edit.path)") }
     }
 }

@@ -62,6 +62,8 @@ struct RecordCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one record as JSON.")
         @Argument(help: "The record id.") var id: String
         @OptionGroup var storeOptions: StoreOptions
+        /// Accepted because `--json` is global; the record is printed as JSON either way.
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             guard let record = try storeOptions.open().record(id: id) else { throw StoreError.recordNotFound(id: id) }
@@ -73,10 +75,11 @@ struct RecordCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete one record (undo brings it back).")
         @Argument(help: "The record id.") var id: String
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             let (_, result) = try storeOptions.open().transaction { try $0.delete(id: id) }
-            Output.line(result.summary)
+            Output.commitResult(result, json: output.json)
         }
     }
 

@@ -7,9 +7,9 @@ struct UndoCommand: ParsableCommand {
         commandName: "undo", abstract: "Undo your last action (a new commit; history is kept).")
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let result = try storeOptions.open().undo()
-        Output.line(result.summary)
+        Output.commitResult(try storeOptions.open().undo(), json: output.json)
     }
 }

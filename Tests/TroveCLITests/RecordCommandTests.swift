@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TroveTestSupport
+
+@Suite("trove record")
+struct RecordCommandTests {
+    @Test("put, get, list and rm round trip")
+    func roundTrip() throws {
+        let fixture = try CLIFixture()
+        let put = try fixture.trove("record", "put", "dog", "--json", #"{"name": "Rex", "breed": "Border collie / mix"}"#)
+        #expect(put.status == 0, "\(put.stderr)")
+        let id = put.trimmed
+        #expect(isUUIDv7(id), "put prints the new id, got \(put.stdout)")
+
+        let get = try fixture.trove("record", "get", id)
+        #expect(get.status == 0)
+        let record = try #require(parseJSON(get.stdout) as? [String: Any])
+        #expect(record["id"] as? String == id)
+        #expect(record["name"] as? String == "Rex")
+        #expect(record["breed"] as? String == "Border collie / mix")
+        #expect(record["type"] as? String == "dog")
+        #expect(record["v"] as? Int == 1)
+        #expect(get.stdout.hasSuffix("}\n") && !get.stdout.contains("\\/"))
+        // get prints exactly the bytes stored in git.
+        #expect(get.stdout == (try fixture.git("show", "HEAD:\(fixture.path(of: id))").stdout))
+
+        let table = try fixture.trove("record", "list", "dog")
+        #expect(table.status == 0)
+        #expect(table.stdout.contains(id) && table.stdout.contains("Rex"))
+        #expect(try fixture.list().map { $0["id"] as? String } == [id])
+
+        let replaced = try fixture.trove("record", "put", "dog", "--json", #"{"id": "\#(id)", "name": "Rex II"}"#)
+        #expect(replaced.status == 0 && replaced.trimmed == id)
+        #expect(try fixture.list().map { $0["name"] as? String } == ["Rex II"])
+
+        let rm = try fixture.trove("record", "rm", id)
+        #expect(rm.status == 0, "\(rm.stderr)")
+        #expect(rm.stdout.contains("Rex II") || rm.stdout.contains(id))
+        let gone = try fixture.trove("record", "get", id)
+        #expect(gone.status == 1)
+        #expect(gone.stderr.contains("no record with id \(id)"))
+        #expect(try fixture.trove("record", "list", "dog").stdout.contains("No dog records"))
+        #expect(try fixture.list().isEmpty)
+        #expect(try fixture.commitCount() == 4)
+        try fixture.expectClean()
+    }
+
+    @Test("--jsonl FILE puts every line as a record in one commit")
+    func jsonlOneCommit() throws {
+        let fixture = try CLIFixture()
+        let lines = (0..<25).map { #"{"name": "Dog \#($0)"}"# }
+        let file = try fixture.folder.write("dogs.jsonl", lines[..<10].joined(separator: "\n") + "\n\n   \n" + lines[10...].joined(separator: "\n") + "\n")
+        let before = try fixture.commitCount()
+        let output = try fixture.trove("record", "put", "dog", "--jsonl", file)
+        #expect(output.status == 0, "\(output.stderr)")
+        let ids = output.stdout.split(separator: "\n").map(String.init)
+        #expect(ids.count == 25 && ids.allSatisfy(isUUIDv7))
+        #expect(try fixture.commitCount() == before + 1)
+        let names = try fixture.list().compactMap { $0["name"] as? String }
+        #expect(names == (0..<25).map { "Dog \($0)" }, "records list in creation order")
+        try fixture.expectClean()
+    }
+
+    @Test("--jsonl - and --json - read standard input")
+    func standardInput() throws {
+        let fixture = try CLIFixture()
+        let bulk = try fixture.trove("record", "put", "dog", "--jsonl", "-", input: "{\"name\": \"A\"}\n{\"name\": \"B\"}\n")
+        #expect(bulk.status == 0, "\(bulk.stderr)")
+        #expect(bulk.stdout.split(separator: "\n").count == 2)
+        let one = try fixture.trove("record", "put", "dog", "--json", "-", input: "{\n  \"name\": \"C\"\n}\n")
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(isUUIDv7(one.trimmed))
+        #expect(Set(try fixture.list().compactMap { $0["name"] as? String }) == ["A", "B", "C"])
+        #expect(try fixture.commitCount() == 3)
+    }
+
+    @Test("invalid JSON is refused, naming line and column, and nothing is committed")
+    func invalidJSON() throws {
+        let fixture = try CLIFixture()
+        try fixture.put("dog", #"{"name": "Existing"}"#)
+        let log = try fixture.gitLog()
+
+        let inline = try fixture.trove("record", "put", "dog", "--json", #"{"name": }"#)
+        #expect(inline.status == 1)
+        #expect(inline.stderr.contains("line 1, column 10"), "\(inline.stderr)")
+
+        let stdin = try fixture.trove("record", "put", "dog", "--json", "-", input: "{\n  \"name\": \"X\",\n}\n")
+        #expect(stdin.status == 1)
+        #expect(stdin.stderr.contains("line 3"), "\(stdin.stderr)")
+
+        let file = try fixture.folder.write("bad.jsonl", "{\"name\": \"Good 1\"}\n{\"name\": \"Good 2\"}\n{\"name\": \"Bad\"\n{\"name\": \"Good 4\"}\n")
+        let bulk = try fixture.trove("record", "put", "dog", "--jsonl", file)
+        #expect(bulk.status == 1)
+        #expect(bulk.stderr.contains("line 3"), "\(bulk.stderr)")
+        #expect(bulk.stdout.isEmpty, "no ids are printed for a refused put")
+
+        #expect(try fixture.gitLog() == log)
+        #expect(try fixture.list().count == 1)
+        try fixture.expectClean()
+    }
+
+    @Test("an unknown type is refused and nothing is committed")
+    func unknownType() throws {
+        let fixture = try CLIFixture()
+        let log = try fixture.gitLog()
+        let output = try fixture.trove("record", "put", "cat", "--json", #"{"name": "Tom"}"#)
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("unknown record type 'cat'"), "\(output.stderr)")
+        #expect(output.stderr.contains("dog"), "the message lists the known types")
+        #expect(try fixture.gitLog() == log)
+        #expect(try fixture.trove("record", "list", "cat").status == 1)
+    }
+
+    @Test("a schema violation is refused, naming the field, and nothing is committed")
+    func schemaViolation() throws {
+        let fixture = try CLIFixture()
+        let log = try fixture.gitLog()
+        let wrong = try fixture.trove("record", "put", "dog", "--json", #"{"name": "Rex", "sex": "sometimes"}"#)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("/sex"), "\(wrong.stderr)")
+
+        let missing = try fixture.trove("record", "put", "entry", "--json", #"{"journalId": "01a19623-efe0-71a9-a718-6f22d3699524", "date": "2026-11-22T07:30:00.000Z"}"#)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("text: missing required field"), "\(missing.stderr)")
+
+        let misspelt = try fixture.trove("record", "put", "dog", "--json", #"{"nmae": "Rex"}"#)
+        #expect(misspelt.status == 1)
+        #expect(misspelt.stderr.contains("nmae"), "\(misspelt.stderr)")
+
+        let file = try fixture.folder.write("dogs.jsonl", "{\"name\": \"A\"}\n{\"name\": \"B\", \"born\": \"yesterday\"}\n")
+        let bulk = try fixture.trove("record", "put", "dog", "--jsonl", file)
+        #expect(bulk.status == 1)
+        #expect(bulk.stderr.contains("line 2") && bulk.stderr.contains("/born"), "\(bulk.stderr)")
+
+        let notObject = try fixture.trove("record", "put", "dog", "--json", #"["Rex"]"#)
+        #expect(notObject.status == 1)
+        #expect(notObject.stderr.contains("object"), "\(notObject.stderr)")
+
+        #expect(try fixture.gitLog() == log)
+        #expect(try fixture.list().isEmpty)
+        try fixture.expectClean()
+    }
+
+    @Test("usage errors exit 2: no input, both inputs, a missing type")
+    func usageErrors() throws {
+        let fixture = try CLIFixture()
+        #expect(try fixture.trove("record", "put", "dog").status == 2)
+        #expect(try fixture.trove("record", "put", "dog", "--json", "{}", "--jsonl", "x").status == 2)
+        #expect(try fixture.trove("record", "put").status == 2)
+        #expect(try fixture.trove("record", "get").status == 2)
+        #expect(try fixture.trove("record", "put", "dog", "--jsonl", fixture.folder.child("missing.jsonl")).status == 1)
+        #expect(try fixture.commitCount() == 1)
+    }
+
+    @Test("rm of an unknown id fails and changes nothing")
+    func removeUnknown() throws {
+        let fixture = try CLIFixture()
+        let log = try fixture.gitLog()
+        let output = try fixture.trove("record", "rm", "01a19628-83c0-7ac2-8c72-4c22e9a2961c")
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("no record with id"))
+        #expect(try fixture.gitLog() == log)
+    }
+}
