@@ -10,8 +10,7 @@ public struct WorkingTreeError: Error, Sendable, CustomStringConvertible {
 
 /// Writes checked-out files and stages them, then writes the git index once.
 ///
-/// New files are written in place; existing ones are replaced by rename, so
-/// a reader never sees half of a file it already had. The index is written
+/// The index is written
 /// by `IndexFile` (cost: one copy of the file) or, for index forms it does
 /// not handle, by libgit2.
 public final class Checkout {
@@ -31,17 +30,15 @@ public final class Checkout {
     }
 
     /// Writes `bytes` (whose blob is `blob`) to `path` in the work tree.
+    ///
+    /// Files are rewritten in place: a new inode per file (temporary file and
+    /// rename) costs more than the write itself on ext4. A write cut short by a
+    /// kill is redone from the store's checkout journal on the next open.
     public func write(path: String, bytes: [UInt8], blob: ObjectID) throws {
         let target = try repository.workdirPath(path)
         var info = stat()
         if access(target, F_OK) == 0 {
-            let temporary = repository.gitDirectory + "trove-checkout-\(getpid()).tmp"
-            try Self.writeFile(temporary, bytes, path: path, exclusive: false)
-            guard rename(temporary, target) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary)
-                throw WorkingTreeError(path: path, reason: reason)
-            }
+            try Self.writeFile(target, bytes, path: path, exclusive: false)
         } else {
             try makeParentFolders(of: target, path: path)
             try Self.writeFile(target, bytes, path: path, exclusive: true)

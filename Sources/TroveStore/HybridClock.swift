@@ -28,7 +28,10 @@ public struct HybridClock: Sendable, Equatable, Comparable, CustomStringConverti
     /// The wall-clock part as a record's `updatedAt`.
     public var timestamp: String { Timestamp.string(milliseconds: milliseconds) }
 
-    public var description: String { "\(timestamp)/\(String(format: "%04d", counter))/\(peer)" }
+    public var description: String {
+        let count = String(counter)
+        return "\(timestamp)/\(String(repeating: "0", count: max(0, 4 - count.count)))\(count)/\(peer)"
+    }
 
     /// The clock for a new local event after `self`, at wall-clock time `now`.
     public func tick(now: Int64) -> HybridClock {

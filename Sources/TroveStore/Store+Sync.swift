@@ -81,17 +81,20 @@ extension Store {
         let ours = try repository.tree(ofCommit: head)
         let plan = try TreeMerge(store: self).plan(
             base: try base.map { try repository.tree(ofCommit: $0) }, ours: ours, theirs: try repository.tree(ofCommit: theirs))
-        var changes: [TreeChange] = []
-        for (path, bytes) in plan.changes.sorted(by: { $0.key < $1.key }) {
-            if let bytes { changes.append(.upsert(path: path, blob: try repository.writeBlob(bytes))) }
-            else if ours.entry(atPath: path) != nil { changes.append(.remove(path: path)) }
-        }
-        let tree = try repository.writeTree(applying: changes, to: ours)
-        try verifyNothingVanished(base: base, ours: head, theirs: theirs, mergedTree: tree)
         let message = "Merge \(remote): \(plan.mergedRecords) record\(plan.mergedRecords == 1 ? "" : "s") merged, "
             + "\(plan.conflictsKept) conflict\(plan.conflictsKept == 1 ? "" : "s") kept\n"
         let author = signature()
-        let merge = try repository.createCommit(tree: tree, parents: [head, theirs], author: author, committer: author, message: message)
+        let write = { (repository: Repository) throws -> ObjectID in
+            var changes: [TreeChange] = []
+            for (path, bytes) in plan.changes.sorted(by: { $0.key < $1.key }) {
+                if let bytes { changes.append(.upsert(path: path, blob: try repository.writeBlob(bytes))) }
+                else if ours.entry(atPath: path) != nil { changes.append(.remove(path: path)) }
+            }
+            let tree = try repository.writeTree(applying: changes, to: repository.tree(ours.id))
+            return try repository.createCommit(tree: tree, parents: [head, theirs], author: author, committer: author, message: message)
+        }
+        let merge = plan.changes.count >= Self.packThreshold ? try repository.batchingObjectWrites(write) : try write(repository)
+        try verifyNothingVanished(base: base, ours: head, theirs: theirs, mergedTree: repository.commit(merge).treeID)
         try moveHead(from: head, to: merge, message: "trove: merge \(remote)")
         summary.merged += plan.mergedRecords
         summary.conflictsKept += plan.conflictsKept
