@@ -48,5 +48,6 @@ struct ConcurrencyTests {
         try fixture.expectClean()
         try fixture.expectFsck()
         #expect(try fixture.trove("check").status == 0)
+        #expect(try StoreAudit.schemaProblems(in: fixture.store) == [])
     }
 }

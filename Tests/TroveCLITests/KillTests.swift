@@ -163,6 +163,7 @@ struct KillTests {
         let check = try fixture.trove("check")
         #expect(check.status == 0, "trove check after the kill: \(check.stdout)\(check.stderr)", sourceLocation: sourceLocation)
         try fixture.expectFsck(sourceLocation: sourceLocation)
+        #expect(try StoreAudit.schemaProblems(in: fixture.store) == [], sourceLocation: sourceLocation)
         // And the store takes writes again.
         let put = try fixture.trove("record", "put", "dog", "--json", #"{"name": "After"}"#)
         #expect(put.status == 0, "a write after the kill: \(put.stderr)", sourceLocation: sourceLocation)

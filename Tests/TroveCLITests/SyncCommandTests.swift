@@ -113,6 +113,24 @@ struct SyncCommandTests {
         #expect(try a.run("sync", "nosuch").stderr.contains("no remote named 'nosuch'"))
     }
 
+    @Test("a hub named by a file:// URL: create, clone, and sync both ways")
+    func fileURLHub() throws {
+        let a = peer("a"), b = peer("b")
+        let url = "file://" + folder.child("share/trove.git")
+        try #require(a.run("init").status == 0)
+        try #require(a.run("remote", "add", "share", url, "--create").status == 0)
+        let id = try a.run("record", "put", "dog", "--json", #"{"name": "Pixel"}"#).trimmed
+        try #require(a.run("sync").status == 0)
+        let clone = try b.run("clone", url, b.store)
+        try #require(clone.status == 0, "\(clone.stderr)")
+        #expect(try b.run("record", "get", id).stdout.contains("Pixel"))
+        try #require(b.run("record", "put", "dog", "--json", #"{"name": "Rex"}"#).status == 0)
+        #expect(try b.run("sync").stdout.contains("origin: received 0, sent 1"))
+        #expect(try a.run("sync").stdout.contains("share: received 1"))
+        #expect(try a.run("record", "list", "dog").stdout.contains("Rex"))
+        #expect(try StoreAudit.schemaProblems(in: a.store) == [] && StoreAudit.schemaProblems(in: b.store) == [])
+    }
+
     @Test("remote list, add --create on a non-empty folder, and remove")
     func remoteCommands() throws {
         let (a, _) = try firstPeer()
