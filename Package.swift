@@ -67,5 +67,6 @@ let package = Package(
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
+        .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
     ]
 )

@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+import TroveGit
+import TroveJSON
+import TroveStore
+import TroveTestSupport
+
+/// Sync over `ssh://` against a real OpenSSH sshd on 127.0.0.1 that each test starts with throwaway keys.
+@Suite("sync over ssh", .serialized)
+struct SSHSyncTests {
+    init() { Git.isolateFromGlobalConfiguration() }
+
+    @Test("a store cloned over ssh and a store on the hub's path exchange edits both ways and end on the same tree")
+    func cloneAndSyncInProcess() throws {
+        let peers = try Peers()
+        let b = try Store.clone(from: peers.hubURL, to: peers.folder.child("b"), security: peers.security)
+        #expect(try b.headCommitID() == peers.a.headCommitID())
+        #expect(try b.remotes().map(\.url) == [peers.hubURL])
+
+        let fromA = try peers.a.transaction { try $0.put(dog("Pixel"), type: "dog") }.value
+        let fromB = try b.transaction { try $0.put(dog("Biscuit"), type: "dog") }.value
+
+        let first = try peers.a.sync()
+        #expect(first.map(\.sent) == [1])
+        let overSSH = try b.sync(security: peers.security)
+        #expect(overSSH.count == 1)
+        #expect(overSSH.first?.remote == "origin")
+        #expect(overSSH.first?.received == 1)
+        #expect(overSSH.first?.sent == 2, "B's own commit and the merge commit")
+        let last = try peers.a.sync()
+        #expect(last.first?.received == 2)
+
+        for store in [peers.a, b] {
+            #expect(try store.record(id: fromA.id)?.value["name"] == .string("Pixel"))
+            #expect(try store.record(id: fromB.id)?.value["name"] == .string("Biscuit"))
+            #expect(try Repository(openingAt: store.path).status().isEmpty)
+        }
+        #expect(try peers.a.headCommitID() == b.headCommitID())
+        let tree = try headTree(peers.a.path)
+        #expect(tree != nil)
+        #expect(try headTree(b.path) == tree)
+        #expect(try headTree(peers.hub) == tree)
+        // A second sync over ssh with nothing new moves nothing.
+        #expect(try b.sync(security: peers.security).map { [$0.received, $0.sent, $0.merged] } == [[0, 0, 0]])
+        #expect(peers.server.log.contains("Accepted publickey for \(peers.server.user)"))
+    }
+
+    @Test("trove clone and trove sync over ssh:// with --identity and TROVE_KNOWN_HOSTS exit 0 and print the summary")
+    func cloneAndSyncThroughTheBinary() throws {
+        let peers = try Peers()
+        let a = peers.cli(store: "a")
+        let b = peers.cli(store: "b")
+
+        let clone = try b.run("clone", peers.hubURL, b.store, "--identity", peers.server.clientKey)
+        #expect(clone.status == 0, "\(clone.stderr)")
+        #expect(clone.stdout == "Cloned \(peers.hubURL) into \(b.store)\n")
+        #expect(try b.git("status", "--porcelain", in: b.store).stdout.isEmpty)
+
+        let id = try b.run("record", "put", "dog", "--json", #"{"name": "Biscuit", "sex": "male"}"#).trimmed
+        let sync = try b.run("sync", "--identity", peers.server.clientKey)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout == "origin: received 0, sent 1, merged 0, conflicts kept 0\n")
+
+        let back = try a.run("sync")
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout == "hub: received 1, sent 0, merged 0, conflicts kept 0\n")
+        #expect(try Store.open(at: a.store).record(id: id)?.value["name"] == .string("Biscuit"))
+
+        // And the other way: an edit on A reaches B through the hub and ssh.
+        let other = try a.run("record", "put", "dog", "--json", #"{"name": "Pixel", "sex": "female"}"#).trimmed
+        #expect(try a.run("sync").status == 0)
+        let again = try b.run("sync", "--identity", peers.server.clientKey)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == "origin: received 1, sent 0, merged 0, conflicts kept 0\n")
+        #expect(try Store.open(at: b.store).record(id: other)?.value["name"] == .string("Pixel"))
+        #expect(try headTree(a.store) == headTree(b.store))
+    }
+
+    @Test("an unknown host (empty known_hosts) stops clone and sync with a message naming known_hosts, and changes nothing")
+    func unknownHost() throws {
+        let peers = try Peers(unpushedEdit: true)
+        let empty = try peers.folder.write("empty/known_hosts", "")
+        let security = TransferSecurity(identityFile: peers.server.clientKey, knownHostsFile: empty)
+        let before = try peers.snapshot()
+
+        #expect(throws: TransferError.unknownHost(host: "127.0.0.1", knownHosts: empty)) {
+            try peers.a.sync(remotes: ["ssh"], security: security)
+        }
+        #expect(try peers.snapshot() == before)
+
+        let target = peers.folder.child("b")
+        #expect(throws: TransferError.unknownHost(host: "127.0.0.1", knownHosts: empty)) {
+            try Store.clone(from: peers.hubURL, to: target, security: security)
+        }
+        #expect(!FileManager.default.fileExists(atPath: target), "a failed clone leaves no folder behind")
+
+        let cli = peers.cli(store: "a", knownHosts: empty)
+        let sync = try cli.run("sync", "ssh", "--identity", peers.server.clientKey)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("known_hosts"), "\(sync.stderr)")
+        #expect(sync.stderr.contains("127.0.0.1"), "\(sync.stderr)")
+        #expect(sync.stdout.isEmpty)
+        #expect(try peers.snapshot() == before)
+
+        let clone = try cli.run("clone", peers.hubURL, target, "--identity", peers.server.clientKey)
+        #expect(clone.status == 1)
+        #expect(clone.stderr.contains("known_hosts"), "\(clone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        // sshd saw the connection but no login: the client hung up at the host key.
+        #expect(!peers.server.log.contains("Accepted publickey"))
+    }
+
+    @Test("a known_hosts entry with another ed25519 key for [127.0.0.1]:PORT is a changed host key, and nothing changes")
+    func changedHostKey() throws {
+        let peers = try Peers(unpushedEdit: true)
+        let impostor = try SSHServer.makeKey(at: peers.folder.child("impostor"), comment: "impostor")
+        let knownHosts = try peers.folder.write(
+            "changed/known_hosts", "[127.0.0.1]:\(peers.server.port) \(try SSHServer.publicKey(of: impostor))\n")
+        let security = TransferSecurity(identityFile: peers.server.clientKey, knownHostsFile: knownHosts)
+        let before = try peers.snapshot()
+
+        #expect(throws: TransferError.hostKeyChanged(host: "127.0.0.1", knownHosts: knownHosts)) {
+            try peers.a.sync(remotes: ["ssh"], security: security)
+        }
+        #expect(try peers.snapshot() == before)
+
+        let sync = try peers.cli(store: "a", knownHosts: knownHosts).run("sync", "ssh", "--identity", peers.server.clientKey)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("does not match \(knownHosts)"), "\(sync.stderr)")
+        #expect(sync.stdout.isEmpty)
+        #expect(try peers.snapshot() == before)
+        #expect(!peers.server.log.contains("Accepted publickey"))
+    }
+
+    @Test("hashed known_hosts entries (ssh-keygen -H) are honoured: the right key passes, a wrong one is a changed key")
+    func hashedKnownHosts() throws {
+        let peers = try Peers(unpushedEdit: true)
+        let good = try peers.folder.write("hashed/known_hosts", peers.server.knownHostsLine + "\n")
+        let impostor = try SSHServer.makeKey(at: peers.folder.child("impostor"), comment: "impostor")
+        let bad = try peers.folder.write(
+            "hashed-bad/known_hosts", "[127.0.0.1]:\(peers.server.port) \(try SSHServer.publicKey(of: impostor))\n")
+        for file in [good, bad] {
+            let hashed = try ProcessRunner.run(SSHServer.keygenPath, ["-H", "-f", file], environment: ProcessInfo.processInfo.environment)
+            #expect(hashed.status == 0, "\(hashed.stderr)")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.hasPrefix("|1|") && !text.contains("127.0.0.1"), "\(text)")
+        }
+        let before = try peers.snapshot()
+        #expect(throws: TransferError.hostKeyChanged(host: "127.0.0.1", knownHosts: bad)) {
+            try peers.a.sync(remotes: ["ssh"], security: TransferSecurity(identityFile: peers.server.clientKey, knownHostsFile: bad))
+        }
+        #expect(try peers.snapshot() == before)
+
+        let summary = try peers.a.sync(remotes: ["ssh"], security: TransferSecurity(identityFile: peers.server.clientKey, knownHostsFile: good))
+        #expect(summary.map(\.sent) == [1])
+        #expect(try headTree(peers.hub) == headTree(peers.a.path))
+    }
+
+    @Test("a key the server does not accept is refused after a bounded number of attempts, quickly, and nothing changes",
+          .timeLimit(.minutes(2)))
+    func refusedKey() throws {
+        let peers = try Peers(unpushedEdit: true)
+        let stranger = try peers.server.makeUnauthorizedKey(named: "stranger_ed25519")
+        let security = TransferSecurity(identityFile: stranger, knownHostsFile: peers.server.knownHostsFile)
+        let before = try peers.snapshot()
+        let path = peers.a.path, hubURL = peers.hubURL
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(throws: TransferError.keyRefused(url: hubURL, identity: stranger)) {
+            try within(seconds: 30) { _ = try Store.open(at: path).sync(remotes: ["ssh"], security: security) }
+        }
+        #expect(clock.now - started < .seconds(10))
+        #expect(try peers.snapshot() == before)
+        let failures = peers.server.log.components(separatedBy: "Failed publickey").count - 1
+        #expect(failures >= 1 && failures <= security.maximumAttempts, "\(peers.server.log)")
+        #expect(!peers.server.log.contains("Accepted publickey"))
+
+        let sync = try runBounded(peers.cli(store: "a"), ["sync", "ssh", "--identity", stranger], seconds: 30)
+        #expect(!sync.timedOut)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("refused the ssh key \(stranger)"), "\(sync.stderr)")
+        #expect(try peers.snapshot() == before)
+
+        let target = peers.folder.child("b")
+        #expect(throws: TransferError.keyRefused(url: hubURL, identity: stranger)) {
+            try within(seconds: 30) { _ = try Store.clone(from: hubURL, to: target, security: security) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test("a missing identity file gives a message naming its path, and nothing changes")
+    func missingIdentity() throws {
+        let peers = try Peers(unpushedEdit: true)
+        let missing = peers.folder.child("keys/no_such_ed25519")
+        let security = TransferSecurity(identityFile: missing, knownHostsFile: peers.server.knownHostsFile)
+        let before = try peers.snapshot()
+
+        #expect(throws: TransferError.noIdentity(path: missing)) {
+            try peers.a.sync(remotes: ["ssh"], security: security)
+        }
+        #expect(try peers.snapshot() == before)
+
+        let sync = try peers.cli(store: "a").run("sync", "ssh", "--identity", missing)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("no ssh key at \(missing)"), "\(sync.stderr)")
+        #expect(try peers.snapshot() == before)
+
+        let clone = try peers.cli(store: "b").run("clone", peers.hubURL, peers.folder.child("b"), "--identity", missing)
+        #expect(clone.status == 1)
+        #expect(clone.stderr.contains(missing), "\(clone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: peers.folder.child("b")))
+    }
+
+    @Test("an ssh remote on a closed port is unreachable: a clear message, and nothing changes")
+    func unreachable() throws {
+        let peers = try Peers(unpushedEdit: true)
+        let closed = try SSHServer.freePort()
+        let url = "ssh://\(peers.server.user)@127.0.0.1:\(closed)\(peers.hub)"
+        try peers.a.addRemote(name: "gone", url: url)
+        let before = try peers.snapshot()
+
+        do {
+            _ = try peers.a.sync(remotes: ["gone"], security: peers.security)
+            Issue.record("sync with a closed port succeeded")
+        } catch let error as TransferError {
+            guard case .unreachable(let failedURL, let reason) = error else {
+                Issue.record("expected unreachable, got \(error)")
+                return
+            }
+            #expect(failedURL == url)
+            #expect(error.description.hasPrefix("cannot reach \(url): "), "\(error)")
+            #expect(!reason.isEmpty)
+        }
+        #expect(try peers.snapshot() == before)
+
+        let sync = try peers.cli(store: "a").run("sync", "gone", "--identity", peers.server.clientKey)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("cannot reach \(url)"), "\(sync.stderr)")
+        #expect(try peers.snapshot() == before)
+    }
+}
