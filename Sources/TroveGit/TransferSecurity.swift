@@ -28,6 +28,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case hostKeyChanged(host: String, knownHosts: String)
     case noIdentity(path: String)
     case keyRefused(url: String, identity: String)
+    /// The identity file exists but cannot be offered: it has a passphrase, or it is no private key.
+    case unusableIdentity(path: String, reason: String)
     case unreachable(url: String, reason: String)
     case rejected(reference: String, reason: String)
 
@@ -41,6 +43,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no ssh key at \(path): make one with 'ssh-keygen -t ed25519' or pass --identity FILE"
         case .keyRefused(let url, let identity):
             return "\(url) refused the ssh key \(identity)"
+        case .unusableIdentity(let path, let reason):
+            return "cannot use the ssh key \(path): \(reason)"
         case .unreachable(let url, let reason):
             return "cannot reach \(url): \(reason)"
         case .rejected(let reference, let reason):

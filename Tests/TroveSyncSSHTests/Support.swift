@@ -64,6 +64,11 @@ struct BoundedOutput {
     var timedOut: Bool
 }
 
+/// How many times sshd has logged a failed public-key login.
+func failedLogins(_ server: SSHServer) -> Int {
+    server.log.components(separatedBy: "Failed publickey").count - 1
+}
+
 /// A dog record's fields.
 func dog(_ name: String) -> JSONValue {
     .object(["name": .string(name), "sex": .string("female")])
@@ -105,8 +110,8 @@ struct Peers {
     /// The right key and the right known_hosts for `server`.
     var security: TransferSecurity { TransferSecurity(identityFile: server.clientKey, knownHostsFile: server.knownHostsFile) }
 
-    init(unpushedEdit: Bool = false) throws {
-        server = try SSHServer()
+    init(unpushedEdit: Bool = false, extraHostKeyTypes: [String] = []) throws {
+        server = try SSHServer(extraHostKeyTypes: extraHostKeyTypes)
         a = try Store.create(at: folder.child("a"))
         try a.addRemote(name: "hub", url: folder.child("hub.git"), create: true)
         _ = try a.sync(remotes: ["hub"])

@@ -49,8 +49,14 @@ public final class SSHServer: @unchecked Sendable {
     /// sshd's process id; it is our child (spawned directly, see `spawn`).
     private let pid: pid_t
 
+    /// The public keys of every host key, by type (`ed25519`, `ecdsa`, …); `hostPublicKey` is the ed25519 one.
+    public let hostPublicKeys: [String: String]
+
     /// Generates the keys, writes the config, starts sshd and waits (about 5 s at most) until it accepts connections.
-    public init() throws {
+    ///
+    /// `extraHostKeyTypes` (ssh-keygen `-t` names such as `ecdsa` or `rsa`) adds host keys next to the ed25519 one,
+    /// as on a typical server; `extraConfig` is appended to sshd_config.
+    public init(extraHostKeyTypes: [String] = [], extraConfig: String = "") throws {
         guard FileManager.default.isExecutableFile(atPath: Self.sshdPath) else {
             throw SSHServerError(description: "\(Self.sshdPath) is missing: the ssh sync tests need a real OpenSSH server. "
                 + "Install the Debian package openssh-server (tools/setup does: apt-get install openssh-server).")
@@ -68,6 +74,14 @@ public final class SSHServer: @unchecked Sendable {
                                                     attributes: [.posixPermissions: 0o755])
         }
         let hostKey = try Self.makeKey(at: folder.child("host_ed25519"), comment: "trove-test-host")
+        var hostKeys = [hostKey]
+        var hostPublicKeys = ["ed25519": try Self.publicKey(of: hostKey)]
+        for type in extraHostKeyTypes {
+            let key = try Self.makeKey(at: folder.child("host_\(type)"), type: type, comment: "trove-test-host")
+            hostKeys.append(key)
+            hostPublicKeys[type] = try Self.publicKey(of: key)
+        }
+        self.hostPublicKeys = hostPublicKeys
         let clientKey = try Self.makeKey(at: folder.child("client_ed25519"), comment: "trove-test-client")
         self.clientKey = clientKey
         let hostPublicKey = try Self.publicKey(of: hostKey)
@@ -77,16 +91,16 @@ public final class SSHServer: @unchecked Sendable {
         let logFile = folder.child("sshd.log")
         self.logFile = logFile
 
-        let started = try Self.start(folder: folder, hostKey: hostKey, user: user,
-                                     authorizedKeysFile: authorizedKeysFile, logFile: logFile)
+        let started = try Self.start(folder: folder, hostKeys: hostKeys, user: user, authorizedKeysFile: authorizedKeysFile,
+                                     logFile: logFile, extraConfig: extraConfig)
         port = started.0
         pid = started.1
         knownHostsFile = try folder.write("known_hosts", "[127.0.0.1]:\(started.0) \(hostPublicKey)\n")
     }
 
     /// Writes the config and starts sshd on a free port; returns once it accepts connections.
-    private static func start(folder: TemporaryFolder, hostKey: String, user: String, authorizedKeysFile: String,
-                              logFile: String) throws -> (Int, pid_t) {
+    private static func start(folder: TemporaryFolder, hostKeys: [String], user: String, authorizedKeysFile: String,
+                              logFile: String, extraConfig: String) throws -> (Int, pid_t) {
         // The free port is found by binding port 0 and letting it go; another process may take it in
         // between, so a start that fails to bind is retried on a new port.
         var lastError: Error?
@@ -95,7 +109,7 @@ public final class SSHServer: @unchecked Sendable {
             let config = try folder.write("sshd_config", """
                 ListenAddress 127.0.0.1
                 Port \(port)
-                HostKey \(hostKey)
+                \(hostKeys.map { "HostKey \($0)" }.joined(separator: "\n"))
                 PidFile \(folder.child("sshd.pid"))
                 AuthorizedKeysFile \(authorizedKeysFile)
                 StrictModes no
@@ -109,6 +123,7 @@ public final class SSHServer: @unchecked Sendable {
                 MaxAuthTries 6
                 PrintMotd no
                 LogLevel VERBOSE
+                \(extraConfig)
 
                 """)
             try? FileManager.default.removeItem(atPath: logFile)
@@ -173,9 +188,17 @@ public final class SSHServer: @unchecked Sendable {
     /// What sshd has logged so far.
     public var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
 
-    /// Makes another throwaway ed25519 key pair in the server's folder, not authorized anywhere; returns the private key's path.
-    public func makeUnauthorizedKey(named name: String) throws -> String {
-        try Self.makeKey(at: folder.child(name), comment: "trove-test-\(name)")
+    /// Makes another throwaway key pair in the server's folder, not authorized anywhere; returns the private key's path.
+    public func makeUnauthorizedKey(named name: String, type: String = "ed25519", passphrase: String = "") throws -> String {
+        try Self.makeKey(at: folder.child(name), type: type, passphrase: passphrase, comment: "trove-test-\(name)")
+    }
+
+    /// Adds the public key of the private key at `path` to `authorized_keys`.
+    public func authorize(_ path: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: authorizedKeysFile))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((try Self.publicKey(of: path) + "\n").utf8))
     }
 
     /// The `ssh-ed25519 AAAA…` public key of the private key at `path` (read from `path.pub`).
@@ -186,10 +209,10 @@ public final class SSHServer: @unchecked Sendable {
         return "\(fields[0]) \(fields[1])"
     }
 
-    /// Runs `ssh-keygen -t ed25519 -N ''` for a key at `path`; returns `path`.
+    /// Runs `ssh-keygen -t ed25519 -N ''` (or the given type and passphrase) for a key at `path`; returns `path`.
     @discardableResult
-    public static func makeKey(at path: String, comment: String) throws -> String {
-        let output = try ProcessRunner.run(keygenPath, ["-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", path],
+    public static func makeKey(at path: String, type: String = "ed25519", passphrase: String = "", comment: String) throws -> String {
+        let output = try ProcessRunner.run(keygenPath, ["-q", "-t", type, "-N", passphrase, "-C", comment, "-f", path],
                                            environment: ProcessInfo.processInfo.environment)
         guard output.status == 0 else {
             throw SSHServerError(description: "ssh-keygen failed (exit \(output.status)): \(output.stderr)")
