@@ -61,8 +61,8 @@ final class TransferContext {
         case .usable: break
         case .encrypted:
             failure = .unusableIdentity(path: identity, reason: "it is protected by a passphrase, and Trove can neither ask for "
-                + "one nor use ssh-agent; make a key for Trove with 'ssh-keygen -t ed25519 -N \"\" -f ~/.ssh/id_ed25519', "
-                + "add its .pub file to the server's ~/.ssh/authorized_keys, or pass another key with --identity")
+                + "one nor use ssh-agent; make a key for Trove with 'ssh-keygen -t ed25519 -N \"\" -f ~/.ssh/trove_ed25519', "
+                + "add trove_ed25519.pub to the server's ~/.ssh/authorized_keys and pass --identity ~/.ssh/trove_ed25519")
             return GIT_EUSER.rawValue
         case .unreadable:
             failure = .unusableIdentity(path: identity, reason: "it cannot be read (check its permissions)")
