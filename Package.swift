@@ -72,5 +72,6 @@ let package = Package(
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
+        .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
     ]
 )

@@ -5,7 +5,10 @@ import Foundation
 final class TransferContext {
     let security: TransferSecurity
     let url: String
+    /// Calls of the credential callback, and of those the user-name requests and key offers.
     var attempts = 0
+    var usernameRequests = 0
+    var keyOffers = 0
     var failure: TransferError?
     var rejected: [(String, String)] = []
 
@@ -38,6 +41,12 @@ final class TransferContext {
         attempts += 1
         let user = username ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
         if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0 && allowed & GIT_CREDENTIAL_SSH_KEY.rawValue == 0 {
+            // libgit2 asks for the user name once per connection when the URL has none; more is a loop.
+            usernameRequests += 1
+            guard usernameRequests <= max(security.maximumAttempts, 1) else {
+                failure = .unreachable(url: url, reason: "it keeps asking for a user name; put one in the URL (ssh://USER@HOST/PATH)")
+                return GIT_EUSER.rawValue
+            }
             return git_credential_username_new(out, user)
         }
         guard allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 else {
@@ -48,11 +57,28 @@ final class TransferContext {
             failure = .noIdentity(path: security.identityFile ?? "~/.ssh/id_ed25519")
             return GIT_EUSER.rawValue
         }
-        // libgit2 asks again after each refusal; a bounded number of tries ends the loop.
-        guard attempts <= security.maximumAttempts else {
+        switch PrivateKeyFile.inspect(identity) {
+        case .usable: break
+        case .encrypted:
+            failure = .unusableIdentity(path: identity, reason: "it is protected by a passphrase, and Trove can neither ask for "
+                + "one nor use ssh-agent; make a key for Trove with 'ssh-keygen -t ed25519 -N \"\" -f ~/.ssh/trove_ed25519', "
+                + "add trove_ed25519.pub to the server's ~/.ssh/authorized_keys and pass --identity ~/.ssh/trove_ed25519")
+            return GIT_EUSER.rawValue
+        case .unreadable:
+            failure = .unusableIdentity(path: identity, reason: "it cannot be read (check its permissions)")
+            return GIT_EUSER.rawValue
+        case .notAKey:
+            failure = .unusableIdentity(path: identity, reason: "it is not an ssh private key; pass the private key "
+                + "(not its .pub file), or make one with 'ssh-keygen -t ed25519'")
+            return GIT_EUSER.rawValue
+        }
+        // libgit2 asks again after each refusal. The same key cannot succeed the next time, so being
+        // asked again means it was refused; the bound also ends libgit2's loop.
+        guard keyOffers < max(security.maximumAttempts, 1) else {
             failure = .keyRefused(url: url, identity: identity)
             return GIT_EUSER.rawValue
         }
+        keyOffers += 1
         let publicKey = FileManager.default.fileExists(atPath: identity + ".pub") ? identity + ".pub" : nil
         return git_credential_ssh_key_new(out, user, publicKey, identity, nil)
     }
