@@ -56,7 +56,7 @@ extension Repository {
             try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push options")
             context.install(into: &options.callbacks)
             options.pb_parallelism = 0  // one delta-search thread per core
-            try withStringArray(refspecs) { array in
+            _ = try withStringArray(refspecs) { array in
                 try check(git_remote_push(remote, &array, &options), "push to \(name)")
             }
             if let (reference, reason) = context.rejected.first {

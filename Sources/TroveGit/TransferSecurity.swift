@@ -13,21 +13,14 @@ public struct TransferSecurity: Sendable {
 
     public init(identityFile: String? = nil, knownHostsFile: String? = nil, maximumAttempts: Int = 1) {
         self.identityFile = identityFile
-        self.knownHostsFile = knownHostsFile ?? Self.home + "/.ssh/known_hosts"
+        self.knownHostsFile = knownHostsFile ?? UserHome.path + "/.ssh/known_hosts"
         self.maximumAttempts = maximumAttempts
     }
 
     /// The private key file to use, if one exists.
     var identity: String? {
-        let candidate = identityFile ?? Self.home + "/.ssh/id_ed25519"
+        let candidate = identityFile ?? UserHome.path + "/.ssh/id_ed25519"
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
-    }
-
-    /// `$HOME`, as git and the XDG folders use it, else the home in the user database (Foundation's
-    /// `NSHomeDirectory()` on Linux ignores `$HOME`, so an isolated home would still read the real ~/.ssh).
-    static var home: String {
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { return home }
-        return NSHomeDirectory()
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveGit
 import TroveStore
 
 /// `--store PATH`: which store a command works on.
@@ -15,7 +16,7 @@ public struct StoreOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         if let fromEnvironment = environment["TROVE_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/share")
+            ?? (UserHome.path + "/.local/share")
         return dataHome + "/trove/default"
     }
 

@@ -29,6 +29,7 @@ extension Store {
     ///
     /// Each edited record gets a new `updatedAt` and `clock`, is rewritten
     /// canonically, and must validate; one bad file refuses the whole commit.
+    @discardableResult
     public func commitHandEdits(message: String) throws -> CommitResult {
         try transaction(message: message) { transaction in
             for edit in try handEdits() {

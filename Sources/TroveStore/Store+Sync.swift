@@ -26,16 +26,26 @@ extension Store {
     static let syncAttempts = 5
 
     /// Syncs with each remote in turn (all of them by default): fetch, fast-forward or merge, push.
+    ///
+    /// A remote that fails (unplugged, unreachable, refusing) does not stop the
+    /// others; the first failure is thrown once they have all been tried.
     public func sync(remotes names: [String]? = nil, security: TransferSecurity = TransferSecurity()) throws -> [SyncSummary] {
         let all = try repository.remotes()
         let chosen = try (names ?? all.map(\.name)).map { name in
             guard all.contains(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
             return name
         }
-        return try chosen.map { try sync(remote: $0, security: security) }
+        var summaries: [SyncSummary] = []
+        var firstFailure: Error?
+        for name in chosen {
+            do { summaries.append(try sync(remote: name, security: security)) } catch { firstFailure = firstFailure ?? error }
+        }
+        if let firstFailure { throw firstFailure }
+        return summaries
     }
 
-    private func sync(remote: String, security: TransferSecurity) throws -> SyncSummary {
+    /// Syncs with one remote: fetch, fast-forward or merge, push, retrying when a peer pushed in between.
+    public func sync(remote: String, security: TransferSecurity = TransferSecurity()) throws -> SyncSummary {
         var summary = SyncSummary(remote: remote)
         let tracking = "refs/remotes/\(remote)/main"
         for attempt in 1...Self.syncAttempts {

@@ -50,7 +50,7 @@ struct TreeMerge {
         switch store.classify(path) {
         case .record(let type, _):
             guard let format = store.formats.format(for: type) else { fallthrough }
-            let baseValue = try base.flatMap { try? JSONValue(parsing: repository.blob($0)) }
+            let baseValue = base.flatMap { try? JSONValue(parsing: repository.blob($0)) }
             let ourBytes = try ours.map { try repository.blob($0) }
             let theirBytes = try theirs.map { try repository.blob($0) }
             let ourValue = ourBytes.flatMap { try? JSONValue(parsing: $0) }

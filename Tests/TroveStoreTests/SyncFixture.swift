@@ -29,6 +29,11 @@ final class SyncFixture {
         try TroveCLI(home: folder.child("home"), store: store.path).git("rev-parse", "HEAD^{tree}", in: store.path).trimmed
     }
 
+    /// The commit the hub's main branch points at.
+    func hubHead() throws -> ObjectID? {
+        try Repository(openingAt: hub).referenceTarget("refs/heads/main")
+    }
+
     func gitStatus(_ store: Store) throws -> String {
         try TroveCLI(home: folder.child("home"), store: store.path).git("status", "--porcelain", in: store.path).stdout
     }

@@ -95,25 +95,43 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
-        if try store.remotes().isEmpty {
+        let remotes = try store.remotes().map(\.name)
+        if remotes.isEmpty {
             Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
             return
         }
-        let summaries = try store.sync(remotes: names.isEmpty ? nil : names, security: transfer.security)
-        if output.json {
-            Output.json(.array(summaries.map { summary in
-                ["remote": .string(summary.remote), "received": .integer(summary.received), "sent": .integer(summary.sent),
-                 "merged": .integer(summary.merged), "conflictsKept": .integer(summary.conflictsKept),
-                 "invalidFiles": .array(summary.invalidFiles.map { .string($0) })]
-            }))
-            return
+        if let unknown = names.first(where: { !remotes.contains($0) }) { throw StoreError.unknownRemote(unknown) }
+        // One remote at a time, so that an unplugged stick does not keep the others from syncing.
+        var results: [(String, Result<SyncSummary, Error>)] = []
+        for name in names.isEmpty ? remotes : names {
+            results.append((name, Result { try store.sync(remote: name, security: transfer.security) }))
         }
-        for summary in summaries {
-            Output.line("\(summary.remote): received \(summary.received), sent \(summary.sent), merged \(summary.merged), conflicts kept \(summary.conflictsKept)")
-            for file in summary.invalidFiles {
-                Output.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
+        if output.json {
+            Output.json(.array(results.map { name, result in
+                switch result {
+                case .success(let summary):
+                    ["remote": .string(name), "received": .integer(summary.received), "sent": .integer(summary.sent),
+                     "merged": .integer(summary.merged), "conflictsKept": .integer(summary.conflictsKept),
+                     "invalidFiles": .array(summary.invalidFiles.map { .string($0) }), "failure": .null]
+                case .failure(let error):
+                    ["remote": .string(name), "failure": .string("\(error)")]
+                }
+            }))
+        } else {
+            for (name, result) in results {
+                switch result {
+                case .success(let summary):
+                    Output.line("\(name): received \(summary.received), sent \(summary.sent), merged \(summary.merged), conflicts kept \(summary.conflictsKept)")
+                    for file in summary.invalidFiles {
+                        Output.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
+                    }
+                case .failure(let error):
+                    Output.error("\(name): \(error)")
+                }
             }
         }
+        let failed = results.filter { if case .failure = $0.1 { return true } else { return false } }.count
+        if failed > 0 { throw CommandFailure(message: "\(failed) of \(results.count) remote\(results.count == 1 ? "" : "s") could not be synced") }
     }
 }
 
