@@ -10,7 +10,8 @@ import Foundation
 /// the changed entries. Indexes it does not handle (v4, split, sparse, merge
 /// conflicts) make `init` return `nil`, and callers fall back to `GitIndex`.
 public struct IndexFile {
-    private let bytes: [UInt8]
+    private let storage: Storage
+    private var bytes: UnsafeBufferPointer<UInt8> { storage.bytes }
     private let version: UInt32
     /// Byte ranges of each entry and of its path, in index order.
     private var entries: [(start: Int, end: Int, pathStart: Int, pathEnd: Int)] = []
@@ -35,13 +36,14 @@ public struct IndexFile {
     /// Reads `<gitDirectory>/index`; an absent file is an empty index. `nil` means "use libgit2".
     public init?(gitDirectory: String) {
         let path = gitDirectory + "index"
-        if let contents = Self.readFile(path) {
-            bytes = contents
+        if let mapped = Storage(mapping: path) {
+            storage = mapped
         } else if access(path, F_OK) != 0 {
-            bytes = Array("DIRC".utf8) + [0, 0, 0, 2, 0, 0, 0, 0]
+            storage = Storage(copying: Array("DIRC".utf8) + [0, 0, 0, 2, 0, 0, 0, 0])
         } else {
             return nil
         }
+        let bytes = storage.bytes
         guard bytes.count >= Self.headerSize, bytes.starts(with: Array("DIRC".utf8)) else { return nil }
         version = Self.uint32(bytes, 4)
         guard version == 2 || version == 3 else { return nil }
@@ -86,34 +88,35 @@ public struct IndexFile {
     }
 
     /// Writes the index with `upserts` staged and `removals` unstaged, through `index.lock`.
+    ///
+    /// Unchanged runs of entries are written straight from the mapped old file
+    /// and hashed as they go: no second copy of a large index is built.
     public func write(gitDirectory: String, upserts: [Entry], removals: [String]) throws {
         var changes: [([UInt8], Entry?)] = upserts.map { (Array($0.path.utf8), $0) } + removals.map { (Array($0.utf8), nil) }
         changes.sort { $0.0.lexicographicallyPrecedes($1.0) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + changes.count * 128)
-        out.append(contentsOf: bytes[0..<8])
-        out.append(contentsOf: [0, 0, 0, 0])  // count, filled in below
-        var count = 0
-        var next = 0  // the first existing entry not yet copied
+        // The new count first: it is in the header, which is hashed.
+        var count = entries.count
+        for (path, entry) in changes {
+            let found = find(path).found != nil
+            count += (entry == nil ? 0 : 1) - (found ? 1 : 0)
+        }
+        let writer = try IndexWriter(path: gitDirectory + "index")
+        var header = Array(bytes[0..<8])
+        withUnsafeBytes(of: UInt32(count).bigEndian) { header.append(contentsOf: $0) }
+        try writer.append(header)
+        var next = 0  // the first existing entry not yet written
         for (path, entry) in changes {
             let (position, found) = find(path, from: next)
-            if position > next {
-                out.append(contentsOf: bytes[entries[next].start..<entries[position - 1].end])
-                count += position - next
-            }
+            if position > next { try writer.append(UnsafeBufferPointer(rebasing: bytes[entries[next].start..<entries[position - 1].end])) }
             next = found == nil ? position : position + 1
             if let entry {
-                Self.append(entry, path: path, to: &out)
-                count += 1
+                var encoded: [UInt8] = []
+                Self.append(entry, path: path, to: &encoded)
+                try writer.append(encoded)
             }
         }
-        if next < entries.count {
-            out.append(contentsOf: bytes[entries[next].start..<entriesEnd])
-            count += entries.count - next
-        }
-        withUnsafeBytes(of: UInt32(count).bigEndian) { out.replaceSubrange(8..<12, with: $0) }
-        out.append(contentsOf: Insecure.SHA1.hash(data: out))
-        try Self.replace(gitDirectory + "index", with: out)
+        if next < entries.count { try writer.append(UnsafeBufferPointer(rebasing: bytes[entries[next].start..<entriesEnd])) }
+        try writer.commit()
     }
 
     /// Binary search from `low`: the position of `path`, or where it would be inserted.
@@ -122,10 +125,8 @@ public struct IndexFile {
         while low < high {
             let middle = (low + high) / 2
             let entry = entries[middle]
-            let order = bytes.withUnsafeBufferPointer { buffer in
-                path.withUnsafeBufferPointer { key in
-                    Self.compare(UnsafeBufferPointer(rebasing: buffer[entry.pathStart..<entry.pathEnd]), key)
-                }
+            let order = path.withUnsafeBufferPointer { key in
+                Self.compare(UnsafeBufferPointer(rebasing: bytes[entry.pathStart..<entry.pathEnd]), key)
             }
             if order == 0 { return (middle, middle) }
             if order < 0 { low = middle + 1 } else { high = middle }
@@ -160,58 +161,113 @@ public struct IndexFile {
         out.append(contentsOf: repeatElement(0, count: (length + 8) & ~7 - length))
     }
 
-    /// Replaces a file the way git does: write `<file>.lock` exclusively, then rename it over the file.
-    static func replace(_ path: String, with bytes: [UInt8]) throws {
-        let lock = path + ".lock"
-        let descriptor = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    private static func uint32(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
+        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func uint16(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+}
+
+/// The bytes of an index file: mapped read-only, or a small copy.
+private final class Storage {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let mapped: Bool
+
+    /// Maps the file read-only; `nil` if it cannot be opened. The mapping stays valid after the file is replaced.
+    init?(mapping path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size > 0 else { return nil }
+        guard let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: Int(info.st_size))
+        mapped = true
+    }
+
+    init(copying contents: [UInt8]) {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: contents.count)
+        _ = buffer.initialize(from: contents)
+        bytes = UnsafeBufferPointer(buffer)
+        mapped = false
+    }
+
+    deinit {
+        if mapped { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+        else { bytes.deallocate() }
+    }
+}
+
+/// Writes a new index the way git does: to `index.lock`, created exclusively, then renamed over `index`.
+private final class IndexWriter {
+    private let path: String
+    private let lock: String
+    private var descriptor: Int32
+    private var hasher = Insecure.SHA1()
+    private var buffer: [UInt8] = []
+
+    init(path: String) throws {
+        self.path = path
+        lock = path + ".lock"
+        descriptor = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw GitError(operation: "write index", code: -14, message: "cannot create \(lock): \(String(cString: strerror(errno)))")
         }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                close(descriptor)
-                unlink(lock)
-                throw GitError(operation: "write index", code: -1, message: String(cString: strerror(errno)))
-            }
-            written += result
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit {
+        if descriptor >= 0 {
+            close(descriptor)
+            unlink(lock)
         }
+    }
+
+    func append(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try append($0) }
+    }
+
+    /// Hashes and writes; small pieces are gathered so that each write system call carries a lot.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+        if bytes.count < 4096 {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { try flush() }
+            return
+        }
+        try flush()
+        try writeAll(bytes)
+    }
+
+    func commit() throws {
+        let digest = Array(hasher.finalize())
+        buffer.append(contentsOf: digest)
+        try flush()
         close(descriptor)
+        descriptor = -1
         guard rename(lock, path) == 0 else {
             unlink(lock)
             throw GitError(operation: "write index", code: -1, message: String(cString: strerror(errno)))
         }
     }
 
-    /// The whole file in one read, or `nil` if it cannot be opened.
-    static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        var failed = false
-        let contents = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var done = 0
-            while done < size {
-                let result = read(descriptor, buffer.baseAddress! + done, size - done)
-                if result < 0 && errno == EINTR { continue }
-                if result <= 0 { failed = result < 0; break }
-                done += result
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBufferPointer { try writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        var written = 0
+        while written < bytes.count {
+            let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw GitError(operation: "write index", code: -1, message: String(cString: strerror(errno)))
             }
-            count = done
+            written += result
         }
-        return failed || contents.count != size ? nil : contents
-    }
-
-    private static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    private static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
-        UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
     }
 }
