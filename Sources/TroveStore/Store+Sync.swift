@@ -128,15 +128,18 @@ extension Store {
         local.clearPendingCheckout()
     }
 
-    /// Every record path present at the merge base or on either side must survive unless a side deleted it.
+    /// Every file present on either side must survive unless the other side deleted it.
+    ///
+    /// A file one side has and the merged tree lacks shows up in one diff; it is
+    /// allowed only if the base had it and the other side removed it.
     private func verifyNothingVanished(base: ObjectID?, ours: ObjectID, theirs: ObjectID, mergedTree: ObjectID) throws {
         let baseTree = try base.map { try repository.tree(ofCommit: $0) }
         let merged = try repository.tree(mergedTree)
-        for side in [ours, theirs] {
-            for delta in try repository.diff(from: baseTree, to: repository.tree(ofCommit: side)) where delta.newID != nil {
-                guard merged.entry(atPath: delta.path) != nil else {
-                    throw StoreError.mergeLostRecord(path: delta.path)
-                }
+        let sides = [try repository.tree(ofCommit: ours), try repository.tree(ofCommit: theirs)]
+        for (side, other) in [(sides[0], sides[1]), (sides[1], sides[0])] {
+            for delta in try repository.diff(from: side, to: merged) where delta.newID == nil {
+                let deletedByOther = baseTree?.entry(atPath: delta.path) != nil && other.entry(atPath: delta.path) == nil
+                guard deletedByOther else { throw StoreError.mergeLostRecord(path: delta.path) }
             }
         }
     }
