@@ -66,9 +66,9 @@ let package = Package(
         .executableTarget(name: "trove-bench", dependencies: ["TroveStore"], path: "tools/bench/Sources/trove-bench"),
 
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
-        .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON"]),
+        .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveGitTests", dependencies: ["TroveGit", "TroveTestSupport"]),
-        .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON"]),
+        .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),

@@ -1,3 +1,4 @@
+import TroveTestSupport
 import Foundation
 import Testing
 import TroveJSON

@@ -1,4 +1,5 @@
 import TroveJSON
+import TroveTestSupport
 
 /// The error parsing `bytes` throws, or `nil` if they parse.
 func parseError(_ bytes: [UInt8]) -> JSONParseError? {
@@ -13,19 +14,6 @@ func parseError(_ bytes: [UInt8]) -> JSONParseError? {
 /// The error parsing `text` throws, or `nil` if it parses.
 func parseError(_ text: String) -> JSONParseError? { parseError(Array(text.utf8)) }
 
-/// SplitMix64: a tiny seeded generator, so a failing case can be reproduced from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random JSON documents that exercise the writer: every kind of value, awkward strings,
 /// integers across the whole Int64 range, and fractional doubles.

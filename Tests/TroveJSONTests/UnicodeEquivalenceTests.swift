@@ -1,3 +1,4 @@
+import TroveTestSupport
 import Testing
 import TroveJSON
 

@@ -1,3 +1,4 @@
+import TroveTestSupport
 import TroveJSON
 
 /// Random journal entries and random concurrent edit scripts, from a seed.

@@ -1,4 +1,5 @@
 import TroveJSON
+import TroveTestSupport
 import TroveMerge
 
 /// The strategy of a journal entry, as the schemas are expected to declare it.
@@ -78,17 +79,3 @@ extension Substring {
     }
 }
 
-/// A small, fast, seeded generator (SplitMix64), so property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

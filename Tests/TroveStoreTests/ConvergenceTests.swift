@@ -4,17 +4,6 @@ import TroveJSON
 import TroveStore
 import TroveTestSupport
 
-/// A small deterministic generator (SplitMix64), so a failing run can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("convergence")
 struct ConvergenceTests {
@@ -28,7 +17,7 @@ struct ConvergenceTests {
 
     @Test("three peers, random edits and syncs in random order: identical trees, nothing lost", arguments: [7, 42])
     func threePeersConverge(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let fixture = SyncFixture()
         let first = try fixture.firstPeer("p0")
         let peers = [first, try fixture.clonedPeer("p1"), try fixture.clonedPeer("p2")]

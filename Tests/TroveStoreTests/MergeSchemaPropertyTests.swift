@@ -54,7 +54,7 @@ struct MergeSchemaPropertyTests {
         let format = try #require(FormatCatalog.bundled.format(for: type))
         let base = try Self.example(type)
         try #require(format.validate(base).isEmpty)
-        var random = SeededGenerator(state: UInt64(type.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        var random = SeededGenerator(seed: UInt64(type.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         for round in 0..<150 {
             let (ours, ourEdits) = Self.edit(base, format: format, clock: "2026-12-01T10:00:00.\(String(format: "%03d", round % 1000))Z/0001/peer-a", using: &random)
             let (theirs, theirEdits) = Self.edit(base, format: format, clock: "2026-12-01T10:00:00.\(String(format: "%03d", (round * 7) % 1000))Z/0002/peer-b", using: &random)
