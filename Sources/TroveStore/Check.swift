@@ -28,7 +28,7 @@ extension Store {
         }
         for edit in try handEdits() where edit.change != .deleted {
             switch edit.kind {
-            case .record, .media:
+            case .record, .media, .log:
                 guard let data = FileManager.default.contents(atPath: try repository.workdirPath(edit.path)) else { continue }
                 if let message = problem(path: edit.path, bytes: Array(data), committed: false) {
                     problems.append(CheckProblem(path: edit.path, message: "uncommitted hand edit: \(message)"))
@@ -55,8 +55,11 @@ extension Store {
             return nil
         case .media:
             return MediaCheck.problem(path: path, bytes: bytes)
+        case .log(let type):
+            do { _ = try LogFile.canonical(bytes, type: type, path: path, formats: formats) } catch { return "\(error)" }
+            return nil
         case .foreign:
-            return path.hasPrefix("logs/") ? nil : "not a file of the store format"
+            return "not a file of the store format"
         case .record(let type, let id):
             let value: JSONValue
             do { value = try JSONValue(parsing: bytes) } catch { return "\(error)" }

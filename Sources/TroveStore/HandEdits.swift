@@ -7,6 +7,8 @@ public struct HandEdit: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case record(type: String, id: String)
         case media
+        /// An append-only log of `type` (one JSON object per line).
+        case log(type: String)
         /// Not a file of the store format: `trove commit` leaves it alone.
         case foreign
         /// `trove.json` or `.gitattributes`: edited only by Trove.
@@ -47,6 +49,10 @@ extension Store {
                         continue
                     }
                     throw StoreError.notARecord(path: edit.path, reason: problem)
+                case .log(let type):
+                    transaction.adoptedPaths.insert(edit.path)
+                    guard edit.change != .deleted else { transaction.write(path: edit.path, bytes: nil); continue }
+                    transaction.write(path: edit.path, bytes: try LogFile.canonical(checkedOutBytes(edit.path), type: type, path: edit.path, formats: formats))
                 case .record(let type, let id):
                     transaction.adoptedPaths.insert(edit.path)
                     guard edit.change != .deleted else { transaction.write(path: edit.path, bytes: nil); continue }
@@ -69,6 +75,7 @@ extension Store {
     func classify(_ path: String) -> HandEdit.Kind {
         if path == StoreLayout.metadataFile || path == StoreLayout.attributesFile { return .storeFile }
         if path.hasPrefix(StoreLayout.mediaFolder + "/") { return .media }
+        if let type = LogFile.type(of: path, formats: formats) { return .log(type: type) }
         if let (collection, id) = StoreLayout.parseRecordPath(path), let format = formats.format(forCollection: collection),
            !format.isLog, RecordID.isValid(id), StoreLayout.fanout(id) == path.split(separator: "/")[1] {
             return .record(type: format.type, id: id)

@@ -74,11 +74,9 @@ struct TreeMerge {
                 plan.set(path, [ourBytes, theirBytes].compactMap { $0 }.max { $0.lexicographicallyPrecedes($1) })
                 plan.invalidFiles.append(path)
             }
+        case .log:
+            plan.set(path, try unionOfLines([ours, theirs].compactMap { $0 }.map { try repository.blob($0) }))
         case .media, .storeFile, .foreign:
-            if path.hasPrefix("logs/"), path.hasSuffix(".jsonl") {
-                plan.set(path, try unionOfLines([ours, theirs].compactMap { $0 }.map { try repository.blob($0) }))
-                return
-            }
             // Content-addressed or Trove-written: identical in practice; pick deterministically.
             let winner = [ours, theirs].compactMap { $0 }.max()
             plan.set(path, try winner.map { try repository.blob($0) })

@@ -185,3 +185,49 @@ enum SharedFixtures {
     static let root = StoreAudit.packageRoot + "/../shared/fixtures"
     static let dayOnePhoto = root + "/dayone/dev-journal/photos/31c871f18f68d2fde4196ccba1f8ece1.jpeg"
 }
+
+@Suite("append-only logs in sync")
+struct LogSyncTests {
+    let fixture = SyncFixture()
+
+    /// One tracker report as a canonical log line.
+    static func report(_ number: Int) -> String {
+        #"{"at":"2026-11-2\#(number)T10:00:00.000Z","id":"01a20000-0000-7000-8000-00000000000\#(number)","lat":\#(number),"lon":2,"trackerId":"tag-1"}"# + "\n"
+    }
+
+    @Test("a JSONL log appended on both peers merges as the union of its lines, one per id, sorted")
+    func logUnion() throws {
+        let a = try fixture.firstPeer()
+        // Logs are written by the tracker feature later; here plain git plays the other peer.
+        let log = "logs/tracker-reports/tag-1/2026-11.jsonl"
+        let cli = TroveCLI(home: fixture.folder.child("home"), store: fixture.folder.child("p"))
+        try #require(cli.git("clone", "-q", fixture.hub, cli.store, in: fixture.folder.path).status == 0)
+        try fixture.folder.write("p/" + log, Self.report(1))
+        try cli.git("add", log, in: cli.store)
+        try cli.git("commit", "-qm", "first report", in: cli.store)
+        try #require(cli.git("push", "-q", "origin", "HEAD:main", in: cli.store).status == 0)
+        _ = try a.sync()
+        // Both sides append a different line to the same log.
+        try fixture.folder.write("p/" + log, Self.report(1) + Self.report(3))
+        try cli.git("commit", "-qam", "report from p", in: cli.store)
+        try #require(cli.git("push", "-q", "origin", "HEAD:main", in: cli.store).status == 0)
+        let path = a.path + "/" + log
+        try (Self.report(1) + Self.report(2)).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try a.handEdits().map(\.kind) == [.log(type: "tracker-report")])
+        try a.commitHandEdits(message: "report from a")
+        _ = try a.sync()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.report(1) + Self.report(2) + Self.report(3))
+        #expect(try fixture.gitStatus(a).isEmpty)
+        #expect(try a.check().isEmpty)
+    }
+
+    @Test("a log line that breaks its schema is refused by commit and named by check")
+    func invalidLogLine() throws {
+        let a = try fixture.firstPeer()
+        let path = a.path + "/logs/tracker-reports/tag-1/2026-11.jsonl"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try (Self.report(1) + #"{"id":"01a20000-0000-7000-8000-000000000009","lat":500}"# + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) { try a.commitHandEdits(message: "bad") }
+        #expect(try a.check().contains { $0.path.hasSuffix("2026-11.jsonl") && $0.message.contains("line 2") })
+    }
+}
