@@ -56,11 +56,6 @@ public final class GitIndex {
         try check(result, "unstage \(path)")
     }
 
-    /// Replaces the whole index with the contents of `tree` (no stat data: git re-hashes lazily).
-    public func read(tree: Tree) throws {
-        try check(git_index_read_tree(pointer, tree.pointer), "read tree into index")
-    }
-
     /// Writes the index file atomically (through `index.lock`).
     public func write() throws {
         try check(git_index_write(pointer), "write index")
