@@ -29,39 +29,8 @@ func within<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () throws 
 }
 
 /// Runs `trove ARGUMENTS` and kills it if it has not finished after `seconds`.
-func runBounded(_ cli: TroveCLI, _ arguments: [String], seconds: Double) throws -> BoundedOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: TroveCLI.executable)
-    process.arguments = arguments
-    process.environment = cli.environment
-    let stdout = Pipe(), stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data(), errData = Data()
-    group.enter()
-    DispatchQueue.global().async { outData = stdout.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    group.enter()
-    DispatchQueue.global().async { errData = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    var timedOut = false
-    if group.wait(timeout: .now() + seconds) == .timedOut {
-        timedOut = true
-        process.terminate()
-        group.wait()
-    }
-    process.waitUntilExit()
-    return BoundedOutput(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
-}
-
-/// What a bounded run of `trove` printed and returned, and whether it had to be killed.
-struct BoundedOutput {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var timedOut: Bool
+func runBounded(_ cli: TroveCLI, _ arguments: [String], seconds: Double) throws -> ProcessOutput {
+    try ProcessRunner.run(TroveCLI.executable, arguments, environment: cli.environment, timeout: seconds)
 }
 
 /// How many times sshd has logged a failed public-key login.

@@ -5,6 +5,8 @@ public struct ProcessOutput: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// Whether the process outlived its time limit and was terminated.
+    public var timedOut = false
 
     /// Standard output without its trailing newline.
     public var trimmed: String { stdout.trimmingCharacters(in: .newlines) }
@@ -12,10 +14,11 @@ public struct ProcessOutput: Sendable {
 
 /// Runs programs for tests: the `trove` binary as a user would, and the git program for interop checks.
 public enum ProcessRunner {
-    /// Runs `executable` with `arguments`, feeding `input` on standard input, and waits.
+    /// Runs `executable` with `arguments`, feeding `input` on standard input, and waits
+    /// (terminating it after `timeout` seconds, when given).
     public static func run(
         _ executable: String, _ arguments: [String], input: String? = nil, in folder: String? = nil,
-        environment: [String: String]
+        environment: [String: String], timeout: Double? = nil
     ) throws -> ProcessOutput {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -36,11 +39,16 @@ public enum ProcessRunner {
         DispatchQueue.global().async { errData = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try? stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
+        var timedOut = false
+        if let timeout, group.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+        }
         group.wait()
+        process.waitUntilExit()
         return ProcessOutput(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
     }
 
     /// An environment cut off from the user's: HOME and XDG folders inside `home`, fixed author, no colour.
