@@ -10,6 +10,7 @@ extension Store {
     /// so a crash never leaves a half-made store at `path`.
     @discardableResult
     public static func create(at path: String, formats: FormatCatalog = .bundled) throws -> Store {
+        _ = durable
         let path = normalized(path)
         let files = FileManager.default
         var isFolder: ObjCBool = false

@@ -29,6 +29,7 @@ extension Store {
     /// Starts a store on this machine from a peer or hub; the source becomes the remote `origin`.
     @discardableResult
     public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(), formats: FormatCatalog = .bundled) throws -> Store {
+        _ = durable
         let path = normalized(path)
         if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
             throw StoreError.folderNotEmpty(path: path)

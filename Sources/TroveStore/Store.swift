@@ -24,8 +24,12 @@ public final class Store {
         self.local = try LocalState(gitDirectory: repository.gitDirectory)
     }
 
+    /// Objects, refs and packs reach the disk before a commit is reported done, so a power cut cannot take one back.
+    static let durable: Void = Git.setFsync(true)
+
     /// Opens the store at `path`, finishing any write that a killed process left half done.
     public static func open(at path: String, formats: FormatCatalog = .bundled) throws -> Store {
+        _ = durable
         let path = normalized(path)
         guard Repository.exists(at: path), let repository = try? Repository(openingAt: path), !repository.isBare,
               let head = try? repository.headCommitID(),
