@@ -33,10 +33,12 @@ extension Store {
     /// canonically, and must validate; one bad file refuses the whole commit.
     @discardableResult
     public func commitHandEdits(message: String) throws -> CommitResult {
-        try transaction(message: message) { transaction in
+        let (leftAlone, committed) = try transaction(message: message) { transaction -> [String] in
+            var leftAlone: [String] = []
             for edit in try handEdits() {
                 switch edit.kind {
                 case .foreign:
+                    leftAlone.append(edit.path)
                     continue
                 case .storeFile:
                     throw StoreError.notARecord(path: edit.path, reason: "is written by Trove only; restore it with 'git checkout -- \(edit.path)'")
@@ -68,7 +70,11 @@ extension Store {
                     }
                 }
             }
-        }.result
+            return leftAlone
+        }
+        var result = committed
+        result.leftAlone = leftAlone
+        return result
     }
 
     /// What kind of store file `path` is.

@@ -8,6 +8,8 @@ public struct CommitResult: Sendable {
     public var commit: ObjectID?
     /// The commit message's first line.
     public var summary: String
+    /// Changed files the transaction left alone (hand-edit commits skip files that are not Trove's).
+    public var leftAlone: [String] = []
 }
 
 extension Store {
@@ -44,7 +46,9 @@ extension Store {
             .sorted { $0.key < $1.key }
         guard !changes.isEmpty else { return CommitResult(commit: nil, summary: summary) }
         let checkout = Checkout(repository)
-        try refuseOverwritingHandEdits(changes.map(\.key), in: transaction, checkout: checkout)
+        for (path, _) in changes where !transaction.adoptedPaths.contains(path) {
+            try refuseHandEdit(at: path, committed: transaction.base?.entry(atPath: path)?.id, checkout: checkout)
+        }
         let author = signature()
         let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in
             var blobs: [String: ObjectID] = [:]
@@ -86,12 +90,10 @@ extension Store {
     }
 
     /// Refuses to touch a path whose checked-out or staged file differs from HEAD.
-    private func refuseOverwritingHandEdits(_ paths: [String], in transaction: Transaction, checkout: Checkout) throws {
-        for path in paths where !transaction.adoptedPaths.contains(path) {
-            let committed = transaction.base?.entry(atPath: path)?.id
-            if try repository.hashCheckedOut(path: path) != committed || checkout.stagedID(atPath: path) != committed {
-                throw StoreError.handEdited(path: path)
-            }
+    /// Refuses to touch `path` when its checked-out file or staged blob differs from the `committed` one.
+    func refuseHandEdit(at path: String, committed: ObjectID?, checkout: Checkout) throws {
+        if try repository.hashCheckedOut(path: path) != committed || checkout.stagedID(atPath: path) != committed {
+            throw StoreError.handEdited(path: path)
         }
     }
 
@@ -108,8 +110,12 @@ extension Store {
 
     /// Brings the checked-out files and the index from `old` to `new`, touching only the paths that differ.
     func checkOutDifference(from old: Tree?, to new: Tree) throws {
-        let checkout = Checkout(repository)
-        for delta in try repository.diff(from: old, to: new) {
+        try checkOut(repository.diff(from: old, to: new), with: Checkout(repository))
+    }
+
+    /// Writes or removes the checked-out file of each delta, then stages them in one index write.
+    func checkOut(_ deltas: [TreeDelta], with checkout: Checkout) throws {
+        for delta in deltas {
             if let blob = delta.newID {
                 try checkout.write(path: delta.path, bytes: repository.blob(blob), blob: blob)
             } else {

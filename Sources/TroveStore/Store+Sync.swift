@@ -116,15 +116,13 @@ extension Store {
         let oldTree = try old.map { try repository.tree(ofCommit: $0) }
         let newTree = try repository.tree(ofCommit: new)
         let checkout = Checkout(repository)
-        for delta in try repository.diff(from: oldTree, to: newTree) {
-            let committed = delta.oldID
-            if try repository.hashCheckedOut(path: delta.path) != committed || checkout.stagedID(atPath: delta.path) != committed {
-                throw StoreError.handEdited(path: delta.path)
-            }
+        let deltas = try repository.diff(from: oldTree, to: newTree)
+        for delta in deltas {
+            try refuseHandEdit(at: delta.path, committed: delta.oldID, checkout: checkout)
         }
         try local.savePendingCheckout(from: old, to: new)
         try repository.updateReference(try repository.headBranch(), to: new, expected: old, message: message)
-        try checkOutDifference(from: oldTree, to: newTree)
+        try checkOut(deltas, with: checkout)
         local.clearPendingCheckout()
     }
 

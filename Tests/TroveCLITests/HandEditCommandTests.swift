@@ -4,6 +4,24 @@ import TroveTestSupport
 
 @Suite("trove check, commit, and hand edits")
 struct HandEditCommandTests {
+    @Test("commit -m commits a record edit and names the foreign files it left alone, in text and JSON")
+    func commitLeavesForeignFilesAlone() throws {
+        let fixture = try CLIFixture()
+        let id = try fixture.put("dog", #"{"name": "Rex"}"#)
+        let path = try fixture.path(of: id)
+        let record = try String(contentsOfFile: fixture.store + "/" + path, encoding: .utf8)
+        try fixture.handEdit(path, record.replacingOccurrences(of: "Rex", with: "Max"))
+        try fixture.handEdit("notes.txt", "my own notes\n")
+        let text = try fixture.trove("commit", "-m", "Rename by hand")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Committed") && text.stdout.contains("Left alone (not a Trove file): notes.txt"))
+        #expect(try fixture.trove("record", "get", id).stdout.contains(#""name": "Max""#))
+        #expect(FileManager.default.fileExists(atPath: fixture.store + "/notes.txt"))
+        let json = try #require(parseJSON(try fixture.trove("commit", "-m", "nothing", "--json").stdout) as? [String: Any])
+        #expect(json["commit"] is NSNull)
+        #expect(json["leftAlone"] as? [String] == ["notes.txt"])
+    }
+
     @Test("check exits 0 on a clean store")
     func checkClean() throws {
         let fixture = try CLIFixture()

@@ -17,15 +17,15 @@ struct CommitCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let result = try store.commitHandEdits(message: message)
-        let foreign = try store.handEdits().filter { $0.kind == .foreign }
+        let foreign = result.leftAlone
         if output.json {
             Output.json([
                 "commit": result.commit.map { .string($0.hex) } ?? .null, "summary": .string(result.summary),
-                "leftAlone": .array(foreign.map { .string($0.path) }),
+                "leftAlone": .array(foreign.map { .string($0) }),
             ])
             return
         }
         Output.line(result.commit == nil ? "Nothing to commit." : "Committed \(result.commit!.short): \(result.summary)")
-        for edit in foreign { Output.line("Left alone (not a Trove file): \(edit.path)") }
+        for path in foreign { Output.line("Left alone (not a Trove file): \(path)") }
     }
 }
