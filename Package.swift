@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // Floor 1: C libraries and pure Swift building blocks.
@@ -54,16 +55,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Floor 2: the SQLite index, a cache of the records that is rebuilt at will.
+        .target(
+            name: "TroveIndex",
+            dependencies: ["TroveStore", "TroveJSON", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Floor 5: the command tree, one-shot and (later) the REPL.
         .target(
             name: "TroveShell",
             dependencies: [
-                "TroveStore", "TroveGit",
+                "TroveStore", "TroveGit", "TroveIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "trove", dependencies: ["TroveShell"]),
-        .executableTarget(name: "trove-bench", dependencies: ["TroveStore"], path: "tools/bench/Sources/trove-bench"),
+        .executableTarget(name: "trove-bench", dependencies: ["TroveStore", "TroveIndex"], path: "tools/bench/Sources/trove-bench"),
 
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON", "TroveTestSupport"]),
@@ -71,6 +77,7 @@ let package = Package(
         .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
+        .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveGit", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
     ]

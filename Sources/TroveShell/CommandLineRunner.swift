@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveGit
+import TroveIndex
 import TroveStore
 
 /// Runs one command line and turns every outcome into an exit code: 0 ok, 1 error, 2 usage.
@@ -24,6 +25,9 @@ public enum CommandLineRunner {
             Output.error(error.description)
             return 1
         } catch let error as GitError {
+            Output.error(error.description)
+            return 1
+        } catch let error as IndexError {
             Output.error(error.description)
             return 1
         } catch let error as WorkingTreeError {

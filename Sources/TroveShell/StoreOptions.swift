@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveGit
+import TroveIndex
 import TroveStore
 
 /// `--store PATH`: which store a command works on.
@@ -22,6 +23,20 @@ public struct StoreOptions: ParsableArguments {
 
     /// Opens the store, or throws a message naming the folder.
     public func open() throws -> Store { try Store.open(at: path) }
+
+    /// Opens the store's index, caught up with HEAD. A rebuild shows a progress bar, then a one-line notice.
+    func openIndex() throws -> RecordIndex {
+        try Self.index(of: open())
+    }
+
+    static func index(of store: Store) throws -> RecordIndex {
+        let bar = ProgressBar("Indexing")
+        defer { bar.finish() }
+        let index = try RecordIndex(store: store, progress: bar.update)
+        bar.finish()
+        if let notice = index.notice { Output.error(notice) }
+        return index
+    }
 }
 
 /// `--json`: machine-readable output.

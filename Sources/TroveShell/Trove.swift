@@ -12,7 +12,7 @@ public struct Trove: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InitCommand.self, StatusCommand.self, LogCommand.self, ShowCommand.self, UndoCommand.self,
-            CheckCommand.self, CommitCommand.self, RecordCommand.self, MediaCommand.self,
+            CheckCommand.self, CommitCommand.self, RecordCommand.self, SearchCommand.self, ReindexCommand.self, MediaCommand.self,
             RemoteCommand.self, CloneCommand.self, SyncCommand.self, ConflictsCommand.self, MergeDriverCommand.self, ShellCommand.self,
         ]
     )

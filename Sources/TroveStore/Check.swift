@@ -7,6 +7,11 @@ public struct CheckProblem: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
     public var description: String { "\(path): \(message)" }
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }
 
 extension Store {

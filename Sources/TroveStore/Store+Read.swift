@@ -1,5 +1,6 @@
 import TroveGit
 import TroveJSON
+import TroveSchema
 
 extension Store {
     /// The record `id` at HEAD, or at `commit` when given.
@@ -26,15 +27,22 @@ extension Store {
 
     /// Every record of `type` at HEAD, in id (creation) order. Unreadable files are skipped; `check` names them.
     public func records(ofType type: String) throws -> [Record] {
-        guard let format = formats.format(for: type), !format.isLog else {
-            throw StoreError.unknownType(type, known: formats.recordTypes)
-        }
+        let format = try recordFormat(type)
         guard let tree = try headTree() else { return [] }
         var records: [Record] = []
         try repository.walkFiles(in: tree, under: format.collection) { _, blob in
             if let value = try? JSONValue(parsing: repository.blob(blob)) { records.append(Record(value)) }
         }
         return records.sorted { $0.id < $1.id }
+    }
+
+    /// The format of record type `type`; throws `unknownType`, listing the known ones, for anything else.
+    @discardableResult
+    public func recordFormat(_ type: String) throws -> RecordFormat {
+        guard let format = formats.format(for: type), !format.isLog else {
+            throw StoreError.unknownType(type, known: formats.recordTypes)
+        }
+        return format
     }
 
     /// The number of record files per type at HEAD.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TroveJSON
+import TroveIndex
 import TroveStore
 
 /// `trove check`: validate every record, media file, hand edit and git object.
@@ -11,13 +12,20 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let problems = try storeOptions.open().check()
+        let store = try storeOptions.open()
+        var problems = try store.check()
+        let index = try StoreOptions.index(of: store)
+        let relative = String(index.path.dropFirst(store.path.count + 1))
+        problems += try index.differences().map { CheckProblem(path: relative, message: $0.description) }
         if output.json {
             Output.json(.array(problems.map { ["path": .string($0.path), "problem": .string($0.message)] }))
         } else if problems.isEmpty {
             Output.line("All records, media and objects are intact.")
         } else {
             for problem in problems { Output.line(problem.description) }
+            if problems.contains(where: { $0.path.hasSuffix(RecordIndex.fileName) }) {
+                Output.line("The index is only a cache: 'trove reindex' rebuilds it from the records.")
+            }
         }
         if !problems.isEmpty {
             throw CommandFailure(message: "\(problems.count) problem\(problems.count == 1 ? "" : "s") found")

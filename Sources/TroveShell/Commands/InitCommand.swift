@@ -1,4 +1,5 @@
 import ArgumentParser
+import TroveIndex
 import TroveStore
 
 /// `trove init [PATH]`: create a store.
@@ -16,6 +17,7 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let store = try Store.create(at: path ?? storeOptions.path)
+        try RecordIndex.build(for: store)
         if output.json {
             Output.json(["path": .string(store.path), "storeId": try store.metadata()["storeId"] ?? .null])
         } else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveIndex
 import TroveJSON
 import TroveStore
 
@@ -85,24 +86,52 @@ struct RecordCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List the records of a type, oldest first.",
-            discussion: "Example: trove record list dog --json")
+            commandName: "list", abstract: "List the records of a type, a page at a time, oldest first.",
+            discussion: """
+                Examples:
+                  trove record list dog
+                  trove record list entry --sort start --reverse --limit 10
+                  trove record list entry --offset 100      (the next page)
+                  trove record list dog --all --json
+                """)
         @Argument(help: "The record type.") var type: String
+        @Option(help: ArgumentHelp("Order by created, start (date, start or due time), label or updated.", valueName: "key"))
+        var sort: IndexSort = .created
+        @Flag(help: "Newest (or last) first.") var reverse = false
+        @Option(help: "At most this many records.") var limit = 100
+        @Option(help: "Skip this many records first.") var offset = 0
+        @Flag(help: "Every record, without paging.") var all = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
+        func validate() throws {
+            if limit < 1 { throw ValidationError("--limit must be at least 1") }
+            if offset < 0 { throw ValidationError("--offset must not be negative") }
+        }
+
         func run() throws {
-            let records = try storeOptions.open().records(ofType: type)
+            let index = try storeOptions.openIndex()
+            try index.store.recordFormat(type)
+            let page = all ? IndexPage.all : IndexPage(offset: offset, limit: limit)
+            let records = try index.records(type: type, sort: sort, descending: reverse, page: page)
             if output.json {
                 Output.json(.array(records.map(\.value)))
-            } else if records.isEmpty {
-                Output.line("No \(type) records.")
-            } else {
-                Output.table(records.map { [$0.id, $0.updatedAt ?? "", $0.label ?? ""] })
+                return
+            }
+            if records.isEmpty {
+                Output.line(offset == 0 ? "No \(type) records." : "No \(type) records after the first \(offset).")
+                return
+            }
+            Output.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
+            if !all && records.count == limit, let total = try index.counts().first(where: { $0.type == type })?.count,
+               total > offset + limit {
+                Output.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
             }
         }
     }
 }
+
+extension IndexSort: ExpressibleByArgument {}
 
 /// Reading command input: files, standard input, JSON and JSON lines.
 enum Input {

@@ -11,8 +11,9 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try storeOptions.open()
-        let counts = try store.recordCounts()
+        let index = try storeOptions.openIndex()
+        let store = index.store
+        let counts = try index.counts()
         let last = try store.history(limit: 1).first
         let remotes = try store.remotes()
         let edits = try store.handEdits()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveGit
+import TroveIndex
 import TroveStore
 
 /// `--identity FILE`: the ssh key for ssh:// remotes.
@@ -79,6 +80,10 @@ struct CloneCommand: ParsableCommand {
 
     func run() throws {
         let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: transfer.security)
+        let bar = ProgressBar("Indexing")
+        defer { bar.finish() }
+        _ = try RecordIndex(store: store, progress: bar.update)
+        bar.finish()
         Output.line("Cloned \(url) into \(store.path)")
     }
 }

@@ -1,0 +1,31 @@
+import GRDB
+
+extension RecordIndex {
+    /// Every row of every table as text, with row ids replaced by record ids, sorted.
+    ///
+    /// Two indexes of the same records give the same lines however they were built, so
+    /// an incremental index can be compared with a fresh rebuild row for row.
+    func snapshot() throws -> [String] {
+        try read { db in
+            var lines: [String] = []
+            let ids = try Row.fetchAll(db, sql: "SELECT rowid, id FROM records")
+                .reduce(into: [Int64: String]()) { $0[$1[0]] = $1[1] }
+            for row in try Row.fetchAll(db, sql: #"SELECT id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, json FROM records"#) {
+                lines.append("records " + row.databaseValues.map(\.description).joined(separator: " | "))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT tag, record FROM tags") {
+                lines.append("tags \(row[0] as String) \(ids[row[1]] ?? "?")")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT rowid, title, body, place FROM search") {
+                lines.append("search \(ids[row[0]] ?? "?") | \(row[1] as String) | \(row[2] as String) | \(row[3] as String)")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT rowid, minLat, maxLat, minLon, maxLon FROM places") {
+                lines.append("places \(ids[row[0]] ?? "?") \(row[1] as Double) \(row[2] as Double) \(row[3] as Double) \(row[4] as Double)")
+            }
+            // FTS5's own consistency check: its inverted index must agree with its rows.
+            try db.execute(sql: "INSERT INTO search(search) VALUES('integrity-check')")
+            lines.append("meta commit \(try IndexSchema.indexedCommit(db) ?? "none")")
+            return lines.sorted()
+        }
+    }
+}

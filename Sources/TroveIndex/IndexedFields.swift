@@ -1,0 +1,84 @@
+import TroveJSON
+
+/// What the index keeps of one record: the columns it sorts, filters and searches on.
+///
+/// Every record type maps onto the same few columns, so one query shape serves them all:
+/// `start`/`end` are "when" (an entry's date, an event's span, a task's due time),
+/// `parent` is the record it belongs to (its journal, calendar, dog, group…).
+struct IndexedFields: Equatable {
+    var id: String
+    var type: String
+    var label: String?
+    var parent: String?
+    var start: String?
+    var end: String?
+    var latitude: Double?
+    var longitude: Double?
+    var createdAt: String
+    var updatedAt: String
+    var tags: [String]
+    /// Full-text columns: names and titles, long text, and place names.
+    var title: String
+    var body: String
+    var place: String
+
+    /// Fields that name the record a record belongs to, most specific first.
+    static let parentFields = ["journalId", "calendarId", "dogId", "groupId", "itemId", "trackerId", "eventId", "accountId", "ref"]
+    /// Fields searched as long text.
+    static let bodyFields = ["text", "description", "notes", "note", "caption", "feedback", "bio", "message", "author"]
+
+    init?(id: String, type: String, value: JSONValue) {
+        guard value.objectValue != nil else { return nil }
+        self.id = id
+        self.type = type
+        label = Self.firstText(value, ["name", "title", "displayName", "username", "text"]).map { Self.firstLine($0, limit: 200) }
+        parent = Self.firstText(value, Self.parentFields)
+        start = Self.firstText(value, ["start", "date", "due", "at"])
+        // A recurring event without an end to its series overlaps every later range.
+        if type == "event", let rule = value["rrule"]?.stringValue {
+            end = Self.seriesEnd(rule) ?? "9999-12-31T23:59:59.999Z"
+        } else {
+            end = Self.firstText(value, ["end"]) ?? start
+        }
+        let location = value["location"]
+        latitude = location?["lat"]?.doubleValue ?? value["lat"]?.doubleValue
+        longitude = location?["lon"]?.doubleValue ?? value["lon"]?.doubleValue
+        if latitude == nil || longitude == nil { latitude = nil; longitude = nil }
+        createdAt = value["createdAt"]?.stringValue ?? ""
+        updatedAt = value["updatedAt"]?.stringValue ?? ""
+        var tags: [String] = []
+        for key in ["tags", "categories"] {
+            for tag in value[key]?.arrayValue ?? [] { if let text = tag.stringValue, !tags.contains(text) { tags.append(text) } }
+        }
+        self.tags = tags
+        title = Self.texts(value, ["title", "name", "displayName"])
+        body = Self.texts(value, Self.bodyFields)
+        place = [location?["place"]?.stringValue, location?["address"]?.stringValue].compactMap { $0 }.joined(separator: "\n")
+    }
+
+    private static func firstText(_ value: JSONValue, _ keys: [String]) -> String? {
+        for key in keys { if let text = value[key]?.stringValue, !text.isEmpty { return text } }
+        return nil
+    }
+
+    private static func texts(_ value: JSONValue, _ keys: [String]) -> String {
+        keys.compactMap { value[$0]?.stringValue }.joined(separator: "\n")
+    }
+
+    private static func firstLine(_ text: String, limit: Int) -> String {
+        let line = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return line.count > limit ? String(line.prefix(limit)) + "…" : line
+    }
+
+    /// The UNTIL of an RRULE as a timestamp, or `nil` when the series has no end date.
+    static func seriesEnd(_ rule: String) -> String? {
+        for part in rule.split(separator: ";") where part.hasPrefix("UNTIL=") {
+            let digits = Array(part.dropFirst(6).filter(\.isNumber))
+            guard digits.count >= 8 else { return nil }
+            let date = "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))"
+            guard digits.count >= 14 else { return date + "T23:59:59.999Z" }
+            return date + "T\(String(digits[8..<10])):\(String(digits[10..<12])):\(String(digits[12..<14])).999Z"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,75 @@
+import GRDB
+import TroveJSON
+
+/// One record as the index returns it: the columns queries use, and the whole record.
+public struct IndexedRecord: Sendable, Equatable {
+    public var id: String
+    public var type: String
+    /// A name or title to show; `nil` when the record has none.
+    public var label: String?
+    /// The record it belongs to (its journal, calendar, dog…).
+    public var parent: String?
+    /// When it happens: an entry's date, an event's start, a task's due time.
+    public var start: String?
+    /// When it stops: an event's end (a recurring event's series end), else `start`.
+    public var end: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var createdAt: String
+    public var updatedAt: String
+    /// The whole record, envelope included.
+    public var value: JSONValue
+
+    /// The columns to select for `init(row:)`.
+    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.json"#
+
+    init(row: Row) {
+        id = row[0]
+        type = row[1]
+        label = row[2]
+        parent = row[3]
+        start = row[4]
+        end = row[5]
+        latitude = row[6]
+        longitude = row[7]
+        createdAt = row[8]
+        updatedAt = row[9]
+        let json: String = row[10]
+        value = (try? JSONValue(parsing: Array(json.utf8))) ?? .null
+    }
+}
+
+/// The order of a listing.
+public enum IndexSort: String, Sendable, CaseIterable {
+    /// Creation order (ids are UUIDv7, which sort by time).
+    case created
+    /// By `start`: an entry's date, an event's start, a task's due time.
+    case start
+    /// By name or title, ignoring case.
+    case label
+    /// By last change.
+    case updated
+
+    var column: String {
+        switch self {
+        case .created: return "records.id"
+        case .start: return "records.start"
+        case .label: return "records.label COLLATE NOCASE"
+        case .updated: return "records.updatedAt"
+        }
+    }
+}
+
+/// A page of a listing: how many to skip and how many to return.
+public struct IndexPage: Sendable, Equatable {
+    public var offset: Int
+    public var limit: Int
+
+    public init(offset: Int = 0, limit: Int = 50) {
+        self.offset = max(0, offset)
+        self.limit = max(0, limit)
+    }
+
+    /// Everything.
+    public static let all = IndexPage(offset: 0, limit: Int(Int32.max))
+}

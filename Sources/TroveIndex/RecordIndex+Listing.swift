@@ -1,0 +1,75 @@
+import GRDB
+
+extension RecordIndex {
+    /// Records of `type` (all types when `nil`), optionally only those belonging to `parent`, in `sort` order.
+    public func records(type: String? = nil, parent: String? = nil, sort: IndexSort = .created,
+                        descending: Bool = false, page: IndexPage = IndexPage()) throws -> [IndexedRecord] {
+        var filters: [String] = []
+        var arguments: StatementArguments = []
+        if let type { filters.append("records.type = ?"); arguments += [type] }
+        if let parent { filters.append("records.parent = ?"); arguments += [parent] }
+        let direction = descending ? "DESC" : "ASC"
+        let sql = """
+            SELECT \(IndexedRecord.columns) FROM records
+            \(filters.isEmpty ? "" : "WHERE " + filters.joined(separator: " AND "))
+            ORDER BY \(sort.column) \(direction), records.id \(direction) LIMIT ? OFFSET ?
+            """
+        arguments += [page.limit, page.offset]
+        return try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(IndexedRecord.init(row:)) }
+    }
+
+    /// One record by id, or `nil`.
+    public func record(id: String) throws -> IndexedRecord? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(IndexedRecord.columns) FROM records WHERE id = ?", arguments: [id])
+                .map(IndexedRecord.init(row:))
+        }
+    }
+
+    /// How many records of each type, most numerous first.
+    public func counts() throws -> [(type: String, count: Int)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT type, count(*) FROM records GROUP BY type ORDER BY count(*) DESC, type")
+                .map { (type: $0[0], count: $0[1]) }
+        }
+    }
+
+    /// The number of records, all types together.
+    public func recordCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM records") ?? 0 }
+    }
+
+    /// Names or titles of `type` that start with `prefix` (ignoring case), for completion.
+    public func labels(type: String, prefix: String = "", limit: Int = 100) throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT label FROM records
+                WHERE type = ? AND label IS NOT NULL AND label LIKE ? ESCAPE '\\'
+                ORDER BY label COLLATE NOCASE LIMIT ?
+                """, arguments: [type, Self.likePrefix(prefix), limit])
+        }
+    }
+
+    /// Record ids that start with `prefix`, for completion.
+    public func ids(prefix: String, limit: Int = 100) throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM records WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                                arguments: [prefix, prefix + "\u{10FFFF}", limit])
+        }
+    }
+
+    /// A LIKE pattern matching text that starts with `prefix`, with `%`, `_` and `\` taken literally.
+    static func likePrefix(_ prefix: String) -> String {
+        var pattern = ""
+        for character in prefix {
+            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "%"
+    }
+
+    /// Reads, rebuilding the file first if SQLite finds it damaged.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try recovering { try queue.read(body) }
+    }
+}

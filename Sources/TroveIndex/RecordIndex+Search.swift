@@ -1,0 +1,45 @@
+import GRDB
+
+/// One full-text hit: the record, a snippet around the matched words, and its rank (smaller is better).
+public struct SearchHit: Sendable, Equatable {
+    public var record: IndexedRecord
+    /// The best-matching passage, with each matched word between the caller's markers.
+    public var snippet: String
+    /// bm25 score: more negative means more relevant.
+    public var rank: Double
+}
+
+extension RecordIndex {
+    /// Records matching every word of `text`, best first.
+    ///
+    /// Each word matches as a prefix ("can" finds "canal"), accents are ignored ("creme" finds
+    /// "crème"), and a word in a title or name weighs more than one in the text.
+    /// FTS5's own operators are not interpreted, so any text is a safe query.
+    public func search(_ text: String, type: String? = nil, limit: Int = 20,
+                       highlight: (open: String, close: String) = ("[", "]")) throws -> [SearchHit] {
+        guard let query = Self.matchExpression(text) else { return [] }
+        var sql = """
+            SELECT \(IndexedRecord.columns), snippet(search, -1, ?, ?, '…', 12), bm25(search, 10.0, 1.0, 3.0) AS score
+            FROM search JOIN records ON records.rowid = search.rowid
+            WHERE search MATCH ?
+            """
+        var arguments: StatementArguments = [highlight.open, highlight.close, query]
+        if let type { sql += " AND records.type = ?"; arguments += [type] }
+        sql += " ORDER BY score, records.id LIMIT ?"
+        arguments += [limit]
+        return try read { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                SearchHit(record: IndexedRecord(row: row), snippet: row[11], rank: row[12])
+            }
+        }
+    }
+
+    /// An FTS5 expression: every word of `text` as a quoted prefix term, or `nil` when there are no words.
+    static func matchExpression(_ text: String) -> String? {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map { word in
+            word.filter { $0 != "\"" && $0 != "*" }
+        }.filter { word in word.contains { $0.isLetter || $0.isNumber } }
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import GRDB
+import TroveStore
+
+/// The SQLite index of a store's records at `.git/trove/index.sqlite`: a cache that is never the truth.
+///
+/// Opening it catches up with HEAD, whoever moved HEAD (a trove command, `git pull`, another process),
+/// by applying only the records that changed since the commit it reflects. A missing, unreadable or
+/// older-schema file is rebuilt from the records, and `notice` says so in one line.
+public final class RecordIndex {
+    /// The store whose records this indexes.
+    public let store: Store
+    /// The SQLite file.
+    public let path: String
+    /// Set when opening had to rebuild the index, worded for the person at the keyboard.
+    public private(set) var notice: String?
+    var queue: DatabaseQueue
+
+    /// The index file's name inside the store's local folder.
+    public static let fileName = "index.sqlite"
+
+    /// Opens (or builds) the index of `store` and brings it up to HEAD.
+    ///
+    /// - Parameter progress: called while a rebuild runs, with records done and records in all.
+    public init(store: Store, progress: ((Int, Int) -> Void)? = nil) throws {
+        self.store = store
+        path = store.localFolder + "/" + Self.fileName
+        let existed = FileManager.default.fileExists(atPath: path)
+        do {
+            queue = try Self.openDatabase(path)
+            try Self.prepareSchema(queue)
+        } catch {
+            do { queue = try Self.replaceDatabase(path) } catch let error as DatabaseError {
+                throw IndexError(path: path, reason: Self.reason(error))
+            }
+            notice = "the index was unreadable (\(Self.reason(error))); rebuilding it from the records"
+        }
+        if !existed { notice = "the index was missing; building it from the records" }
+        _ = try recovering(progress: progress) { try catchUp(progress: progress) }
+    }
+
+    /// Builds the index of a new or newly cloned store, so its first command has nothing to announce.
+    public static func build(for store: Store) throws {
+        _ = try RecordIndex(store: store)
+    }
+
+    /// Records changes from the indexed commit up to HEAD. Cheap when nothing changed.
+    ///
+    /// - Returns: how many records were added, changed or removed.
+    @discardableResult
+    public func catchUp(progress: ((Int, Int) -> Void)? = nil) throws -> Int {
+        guard let head = try store.headHex() else { return 0 }
+        if try queue.read({ try IndexSchema.indexedCommit($0) }) == head { return 0 }
+        return try queue.inDatabase { db in
+            var applied = 0
+            try db.inTransaction(.immediate) {
+                // Another process may have caught up while we waited for the write lock.
+                let indexed = try IndexSchema.indexedCommit(db)
+                guard indexed != head else { return .commit }
+                let changes: [RecordChange]
+                var full = indexed == nil
+                do {
+                    changes = try store.recordChanges(from: indexed, to: head)
+                } catch StoreError.unknownCommit {
+                    // The indexed commit is gone (history rewritten by hand): start over.
+                    full = true
+                    changes = try store.recordChanges(from: nil, to: head)
+                }
+                if full && indexed != nil {
+                    try IndexWriter.clear(db)
+                    if notice == nil { notice = "the index's commit is no longer in the store; rebuilding it from the records" }
+                }
+                applied = try IndexWriter(db: db, store: store).apply(changes, fresh: full, progress: progress)
+                try IndexSchema.setIndexedCommit(db, head)
+                return .commit
+            }
+            return applied
+        }
+    }
+
+    /// Throws the index away and builds it again from HEAD's records.
+    ///
+    /// - Returns: the number of records indexed.
+    @discardableResult
+    public func rebuild(progress: ((Int, Int) -> Void)? = nil) throws -> Int {
+        try recovering(progress: progress) {
+            try queue.inDatabase { db in
+                try db.inTransaction(.immediate) {
+                    try IndexWriter.clear(db)
+                    try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [IndexSchema.commitKey])
+                    return .commit
+                }
+            }
+            try catchUp(progress: progress)
+        }
+        return try recordCount()
+    }
+
+    /// Runs `body`; if SQLite finds the file damaged, replaces it, rebuilds, and runs `body` once more.
+    /// Any other SQLite failure becomes an `IndexError` naming the file.
+    func recovering<T>(progress: ((Int, Int) -> Void)? = nil, _ body: () throws -> T) throws -> T {
+        do {
+            do {
+                return try body()
+            } catch let error as DatabaseError where Self.isDamage(error) {
+                try? queue.close()
+                queue = try Self.replaceDatabase(path)
+                notice = "the index was damaged (\(Self.reason(error))); rebuilding it from the records"
+                try catchUp(progress: progress)
+                return try body()
+            }
+        } catch let error as DatabaseError {
+            throw IndexError(path: path, reason: Self.reason(error))
+        }
+    }
+
+    // MARK: - The file
+
+    private static func openDatabase(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.journalMode = .wal
+        configuration.foreignKeysEnabled = false
+        configuration.label = "trove-index"
+        configuration.prepareDatabase { db in
+            // A cache: losing the last transaction to a power cut only means catching up again.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Creates the tables in an empty file; throws `IndexFileError` for another schema version.
+    private static func prepareSchema(_ queue: DatabaseQueue) throws {
+        try queue.inDatabase { db in
+            try db.inTransaction(.immediate) {
+                switch try IndexSchema.storedVersion(db) {
+                case nil:
+                    // An empty file (new, or truncated to nothing): but a file with other tables is not ours.
+                    guard try String.fetchAll(db, sql: "SELECT name FROM sqlite_master").isEmpty else {
+                        throw IndexFileError.foreignTables
+                    }
+                    try IndexSchema.create(db)
+                case IndexSchema.version?:
+                    break
+                case let other?:
+                    throw IndexFileError.otherVersion(other)
+                }
+                return .commit
+            }
+        }
+    }
+
+    /// Deletes the index file and its journals, and creates an empty index.
+    private static func replaceDatabase(_ path: String) throws -> DatabaseQueue {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        let queue = try openDatabase(path)
+        try prepareSchema(queue)
+        return queue
+    }
+
+    static func isDamage(_ error: DatabaseError) -> Bool {
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT, .SQLITE_SCHEMA].contains(error.resultCode)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}
+
+/// The index could not be read or written, for a reason other than damage (which is repaired).
+public struct IndexError: Error, Sendable, CustomStringConvertible {
+    /// The index file.
+    public var path: String
+    /// SQLite's explanation, e.g. "database or disk is full".
+    public var reason: String
+
+    public var description: String { "the index \(path) cannot be used: \(reason)" }
+}
+
+/// Why an index file was set aside.
+enum IndexFileError: Error, CustomStringConvertible {
+    case otherVersion(Int)
+    case foreignTables
+
+    var description: String {
+        switch self {
+        case .otherVersion(let version): return "it was built by another version of trove (schema \(version))"
+        case .foreignTables: return "it holds tables trove did not make"
+        }
+    }
+}

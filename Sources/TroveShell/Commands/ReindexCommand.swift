@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import TroveIndex
+
+/// `trove reindex`: rebuild the SQLite index from the records.
+struct ReindexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reindex", abstract: "Rebuild the search and listing index from the records.",
+        discussion: """
+            The index (.git/trove/index.sqlite) is a cache: trove keeps it current by itself and rebuilds
+            it when it is damaged. Run this if 'trove check' reports a difference.
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let index = try storeOptions.openIndex()
+        let bar = ProgressBar("Reindexing")
+        defer { bar.finish() }
+        let start = Date()
+        let count = try index.rebuild(progress: bar.update)
+        bar.finish()
+        let seconds = Date().timeIntervalSince(start)
+        if output.json {
+            Output.json(["records": .integer(count), "seconds": .double((seconds * 1000).rounded() / 1000)])
+        } else {
+            Output.line("Indexed \(count) record\(count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s.")
+        }
+    }
+}

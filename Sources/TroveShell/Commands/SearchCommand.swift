@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import TroveIndex
+import TroveJSON
+
+/// `trove search TEXT`: full-text search over every record, best match first.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Find records by their words, best match first.",
+        discussion: """
+            Every word must match, as a prefix, ignoring case and accents; titles and names weigh most.
+            Examples:
+              trove search canal
+              trove search creme brul --type entry
+              trove search walk --limit 5 --json
+            """)
+
+    @Argument(help: "The words to find.")
+    var words: [String]
+
+    @Option(help: ArgumentHelp("Only records of this type, e.g. entry, event, dog.", valueName: "type"))
+    var type: String?
+
+    @Option(help: "At most this many hits.")
+    var limit = 20
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if words.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { throw ValidationError("give the words to search for") }
+        if limit < 1 { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        let index = try storeOptions.openIndex()
+        if let type { try index.store.recordFormat(type) }
+        let color = !output.json && Terminal.supportsColor()
+        let marks = color ? (Terminal.bold, Terminal.reset) : ("[", "]")
+        let hits = try index.search(words.joined(separator: " "), type: type, limit: limit, highlight: marks)
+        if output.json {
+            Output.json(.array(hits.map { hit in
+                ["id": .string(hit.record.id), "type": .string(hit.record.type), "label": hit.record.label.map(JSONValue.string) ?? .null,
+                 "date": hit.record.start.map(JSONValue.string) ?? .null, "snippet": .string(hit.snippet), "rank": .double(hit.rank)]
+            }))
+            return
+        }
+        guard !hits.isEmpty else {
+            Output.line("No records match '\(words.joined(separator: " "))'.")
+            return
+        }
+        for hit in hits {
+            let date = String((hit.record.start ?? hit.record.createdAt).prefix(10))
+            Output.line([hit.record.type, date, hit.record.label ?? "", hit.record.id].filter { !$0.isEmpty }.joined(separator: "  "))
+            Output.line("    " + hit.snippet.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal.
+///
+/// `update` may be called as often as you like: it redraws at most ten times a second.
+final class ProgressBar {
+    private let label: String
+    private let enabled: Bool
+    private var lastDraw: UInt64 = 0
+    private var drawn = false
+
+    /// A bar titled `label`; it draws nothing when standard error is not a terminal (or `enabled` is false).
+    init(_ label: String, enabled: Bool = Terminal.isInteractive(STDERR_FILENO)) {
+        self.label = label
+        self.enabled = enabled
+    }
+
+    /// Shows `done` of `total`.
+    func update(_ done: Int, of total: Int) {
+        guard enabled, total > 0 else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard done >= total || now - lastDraw > 100_000_000 else { return }
+        lastDraw = now
+        drawn = true
+        FileHandle.standardError.write(Data(("\r" + Self.line(label: label, done: done, total: total, width: Terminal.width(STDERR_FILENO)) + "\u{1B}[K").utf8))
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        drawn = false
+    }
+
+    /// The bar as text, fitted to `width` columns: `label [#####.....]  45%  4500/10000`.
+    static func line(label: String, done: Int, total: Int, width: Int) -> String {
+        let fraction = total > 0 ? min(1, Double(max(0, done)) / Double(total)) : 1
+        let counts = " \(String(format: "%3d", Int(fraction * 100)))%  \(done)/\(total)"
+        let barWidth = max(10, min(40, width - label.count - counts.count - 4))
+        let filled = Int((fraction * Double(barWidth)).rounded(.down))
+        return "\(label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]" + counts
+    }
+}

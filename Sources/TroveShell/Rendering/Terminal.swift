@@ -1,0 +1,27 @@
+import Foundation
+
+/// What the terminal on a file descriptor can show.
+enum Terminal {
+    /// Whether `descriptor` is a terminal that takes colour: not when `NO_COLOR` is set or `TERM=dumb`.
+    static func supportsColor(_ descriptor: Int32 = STDOUT_FILENO) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return isInteractive(descriptor)
+    }
+
+    /// Whether `descriptor` is a terminal that redraws lines (so not `TERM=dumb`).
+    static func isInteractive(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// The terminal's width in columns, or `fallback` when it is not a terminal.
+    static func width(_ descriptor: Int32 = STDOUT_FILENO, fallback: Int = 80) -> Int {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return fallback }
+        return Int(size.ws_col)
+    }
+
+    static let bold = "\u{1B}[1m"
+    static let dim = "\u{1B}[2m"
+    static let reset = "\u{1B}[0m"
+}

@@ -1,0 +1,58 @@
+import TroveGit
+import TroveJSON
+
+/// One record file that differs between two commits: what a cache needs to catch up.
+public struct RecordChange: Sendable {
+    /// The record's id, from its file name.
+    public var id: String
+    /// The record type its collection holds.
+    public var type: String
+    /// The blob id (40 hex digits) after the change, `nil` when the record was deleted.
+    public var blob: String?
+}
+
+extension Store {
+    /// The local, never-synced folder `.git/trove`, where caches such as the index live.
+    public var localFolder: String { local.folder }
+
+    /// The record files that differ between commit `old` (`nil` = the empty store) and commit `new`.
+    ///
+    /// Unchanged subtrees are skipped whole, so the cost grows with the change, not the store.
+    /// Throws `StoreError.unknownCommit` when either commit is not in the repository.
+    public func recordChanges(from old: String?, to new: String) throws -> [RecordChange] {
+        let oldTree = try old.map { try tree(ofCommitHex: $0) }
+        let newTree = try tree(ofCommitHex: new)
+        let collections = Dictionary(formats.recordFormats.filter { !$0.isLog }.map { ($0.collection, $0.type) }) { first, _ in first }
+        return try repository.diff(from: oldTree, to: newTree).compactMap { delta in
+            guard let (collection, id) = StoreLayout.parseRecordPath(delta.path), let type = collections[collection] else { return nil }
+            return RecordChange(id: id, type: type, blob: delta.newID?.hex)
+        }
+    }
+
+    /// Every record file at commit `hex`, as its id and blob id.
+    public func recordBlobs(at hex: String) throws -> [String: String] {
+        var blobs: [String: String] = [:]
+        for change in try recordChanges(from: nil, to: hex) { blobs[change.id] = change.blob }
+        return blobs
+    }
+
+    /// The parsed record in blob `hex`, or `nil` when the blob is missing or not a JSON object.
+    ///
+    /// Bad files are the business of `trove check`; caches skip them rather than fail.
+    public func recordValue(blob hex: String) -> JSONValue? {
+        guard let id = ObjectID(hex: hex), let bytes = try? repository.blob(id),
+              let value = try? JSONValue(parsing: bytes), value.objectValue != nil
+        else { return nil }
+        return value
+    }
+
+    /// HEAD's commit id as 40 hex digits, `nil` before the first commit.
+    public func headHex() throws -> String? { try repository.headCommitID()?.hex }
+
+    private func tree(ofCommitHex hex: String) throws -> Tree {
+        guard let id = ObjectID(hex: hex), let tree = try? repository.tree(ofCommit: id) else {
+            throw StoreError.unknownCommit(hex)
+        }
+        return tree
+    }
+}
