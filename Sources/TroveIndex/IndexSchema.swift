@@ -1,16 +1,27 @@
 import GRDB
 
 /// The index's tables. Any change to them bumps `version`, and an index of another version is rebuilt, never migrated.
+///
+/// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
+/// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 1
+    static let version = 2
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
     static let commitKey = "commit"
 
+    /// Creates every table in an empty database.
     static func create(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [versionKey, String(version)])
+        try createRecordTables(db)
+        try createIndexes(db)
+    }
+
+    /// Creates the tables that hold records (all but `meta`).
+    static func createRecordTables(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
             CREATE TABLE records(
               rowid INTEGER PRIMARY KEY,
               id TEXT NOT NULL UNIQUE,
@@ -24,26 +35,33 @@ enum IndexSchema {
               lon REAL,
               createdAt TEXT NOT NULL,
               updatedAt TEXT NOT NULL,
-              json TEXT NOT NULL
+              title TEXT NOT NULL,
+              body TEXT NOT NULL,
+              place TEXT NOT NULL
             );
-            CREATE INDEX records_by_type ON records(type, id);
-            CREATE INDEX records_by_start ON records(type, start);
-            CREATE INDEX records_by_parent ON records(parent, type);
-            CREATE INDEX records_by_label ON records(type, label COLLATE NOCASE);
             CREATE TABLE tags(
               tag TEXT NOT NULL,
               record INTEGER NOT NULL,
               PRIMARY KEY(tag, record)
             ) WITHOUT ROWID;
-            CREATE INDEX tags_by_record ON tags(record);
             CREATE VIRTUAL TABLE search USING fts5(
               title, body, place,
-              tokenize = 'unicode61 remove_diacritics 2',
-              prefix = '2 3'
+              content = 'records', content_rowid = 'rowid',
+              tokenize = 'unicode61 remove_diacritics 2'
             );
             CREATE VIRTUAL TABLE places USING rtree(rowid, minLat, maxLat, minLon, maxLon);
             """)
-        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [versionKey, String(version)])
+    }
+
+    /// Creates the b-tree indexes of `records` and `tags`, unless they exist.
+    static func createIndexes(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE INDEX IF NOT EXISTS records_by_type ON records(type, id);
+            CREATE INDEX IF NOT EXISTS records_by_start ON records(type, start);
+            CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type);
+            CREATE INDEX IF NOT EXISTS records_by_label ON records(type, label COLLATE NOCASE);
+            CREATE INDEX IF NOT EXISTS tags_by_record ON tags(record);
+            """)
     }
 
     /// The schema version of an open database, `nil` when it has no `meta` table.

@@ -6,19 +6,22 @@ extension RecordIndex {
     /// Two indexes of the same records give the same lines however they were built, so
     /// an incremental index can be compared with a fresh rebuild row for row.
     func snapshot() throws -> [String] {
-        try read { db in
+        try recovering { try queue.inDatabase { db in
             var lines: [String] = []
             let ids = try Row.fetchAll(db, sql: "SELECT rowid, id FROM records")
                 .reduce(into: [Int64: String]()) { $0[$1[0]] = $1[1] }
-            for row in try Row.fetchAll(db, sql: #"SELECT id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, json FROM records"#) {
+            for row in try Row.fetchAll(db, sql: #"SELECT id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place FROM records"#) {
                 lines.append("records " + row.databaseValues.map(\.description).joined(separator: " | "))
             }
             for row in try Row.fetchAll(db, sql: "SELECT tag, record FROM tags") {
                 lines.append("tags \(row[0] as String) \(ids[row[1]] ?? "?")")
             }
-            for row in try Row.fetchAll(db, sql: "SELECT rowid, title, body, place FROM search") {
-                lines.append("search \(ids[row[0]] ?? "?") | \(row[1] as String) | \(row[2] as String) | \(row[3] as String)")
+            // The full-text index itself, term by term, through a vocabulary view made for the occasion.
+            try db.execute(sql: "CREATE VIRTUAL TABLE temp.snapshot_terms USING fts5vocab(main, search, instance)")
+            for row in try Row.fetchAll(db, sql: "SELECT term, doc, col, offset FROM temp.snapshot_terms") {
+                lines.append("search \(row[0] as String) \(ids[row[1]] ?? "?") \(row[2] as String) \(row[3] as Int)")
             }
+            try db.execute(sql: "DROP TABLE temp.snapshot_terms")
             for row in try Row.fetchAll(db, sql: "SELECT rowid, minLat, maxLat, minLon, maxLon FROM places") {
                 lines.append("places \(ids[row[0]] ?? "?") \(row[1] as Double) \(row[2] as Double) \(row[3] as Double) \(row[4] as Double)")
             }
@@ -26,6 +29,6 @@ extension RecordIndex {
             try db.execute(sql: "INSERT INTO search(search) VALUES('integrity-check')")
             lines.append("meta commit \(try IndexSchema.indexedCommit(db) ?? "none")")
             return lines.sorted()
-        }
+        } }
     }
 }

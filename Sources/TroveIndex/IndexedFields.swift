@@ -31,7 +31,7 @@ struct IndexedFields: Equatable {
         guard value.objectValue != nil else { return nil }
         self.id = id
         self.type = type
-        label = Self.firstText(value, ["name", "title", "displayName", "username", "text"]).map { Self.firstLine($0, limit: 200) }
+        label = Self.firstText(value, ["name", "title", "displayName", "username"]).map { Self.firstLine($0, limit: 200) }
         parent = Self.firstText(value, Self.parentFields)
         start = Self.firstText(value, ["start", "date", "due", "at"])
         // A recurring event without an end to its series overlaps every later range.
@@ -65,9 +65,17 @@ struct IndexedFields: Equatable {
         keys.compactMap { value[$0]?.stringValue }.joined(separator: "\n")
     }
 
+    /// The first line of `text`, cut to `limit` characters; scans only as far as it needs to.
     private static func firstLine(_ text: String, limit: Int) -> String {
-        let line = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-        return line.count > limit ? String(line.prefix(limit)) + "…" : line
+        var line = ""
+        var count = 0
+        for character in text {
+            if character == "\n" || character == "\r\n" { break }
+            if count == limit { return line + "…" }
+            line.append(character)
+            count += 1
+        }
+        return line
     }
 
     /// The UNTIL of an RRULE as a timestamp, or `nil` when the series has no end date.

@@ -1,7 +1,7 @@
 import GRDB
 import TroveJSON
 
-/// One record as the index returns it: the columns queries use, and the whole record.
+/// One record as the index returns it: the columns queries use. `RecordIndex.value(of:)` reads the whole record.
 public struct IndexedRecord: Sendable, Equatable {
     public var id: String
     public var type: String
@@ -17,11 +17,11 @@ public struct IndexedRecord: Sendable, Equatable {
     public var longitude: Double?
     public var createdAt: String
     public var updatedAt: String
-    /// The whole record, envelope included.
-    public var value: JSONValue
+    /// The git blob (40 hex digits) of the record file at the indexed commit.
+    public var blob: String
 
     /// The columns to select for `init(row:)`.
-    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.json"#
+    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.blob"#
 
     init(row: Row) {
         id = row[0]
@@ -34,8 +34,7 @@ public struct IndexedRecord: Sendable, Equatable {
         longitude = row[7]
         createdAt = row[8]
         updatedAt = row[9]
-        let json: String = row[10]
-        value = (try? JSONValue(parsing: Array(json.utf8))) ?? .null
+        blob = row[10]
     }
 }
 

@@ -1,4 +1,5 @@
 import GRDB
+import TroveJSON
 
 extension RecordIndex {
     /// Records of `type` (all types when `nil`), optionally only those belonging to `parent`, in `sort` order.
@@ -16,6 +17,11 @@ extension RecordIndex {
             """
         arguments += [page.limit, page.offset]
         return try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(IndexedRecord.init(row:)) }
+    }
+
+    /// The whole record behind an index row, read from git; `nil` if its file no longer parses.
+    public func value(of record: IndexedRecord) -> JSONValue? {
+        store.blobBytes(record.blob).flatMap { try? JSONValue(parsing: $0) }
     }
 
     /// One record by id, or `nil`.

@@ -66,11 +66,12 @@ public final class RecordIndex {
                     full = true
                     changes = try store.recordChanges(from: nil, to: head)
                 }
-                if full && indexed != nil {
-                    try IndexWriter.clear(db)
-                    if notice == nil { notice = "the index's commit is no longer in the store; rebuilding it from the records" }
+                if full && indexed != nil && notice == nil {
+                    notice = "the index's commit is no longer in the store; rebuilding it from the records"
                 }
-                applied = try IndexWriter(db: db, store: store).apply(changes, fresh: full, progress: progress)
+                let writer = IndexWriter(db: db, store: store)
+                if full { try writer.rebuild(changes, progress: progress) } else { try writer.update(changes, progress: progress) }
+                applied = changes.count
                 try IndexSchema.setIndexedCommit(db, head)
                 return .commit
             }
@@ -86,7 +87,6 @@ public final class RecordIndex {
         try recovering(progress: progress) {
             try queue.inDatabase { db in
                 try db.inTransaction(.immediate) {
-                    try IndexWriter.clear(db)
                     try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [IndexSchema.commitKey])
                     return .commit
                 }
@@ -125,6 +125,8 @@ public final class RecordIndex {
         configuration.prepareDatabase { db in
             // A cache: losing the last transaction to a power cut only means catching up again.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Bulk updates touch every b-tree at once; 64 MB of page cache keeps them in memory.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
         }
         return try DatabaseQueue(path: path, configuration: configuration)
     }

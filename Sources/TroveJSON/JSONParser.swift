@@ -106,23 +106,26 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        let start = index
+        // Most strings have no escapes: decode them straight from the input, already checked as UTF-8.
+        var unescaped: [UInt8]? = nil
         var runStart = index
-        func flushRun(_ end: Int, into scalars: inout String.UnicodeScalarView) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
-        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flushRun(index, into: &scalars)
-                index += 1
-                return String(scalars)
+                defer { index += 1 }
+                guard var buffer = unescaped else { return String(decoding: bytes[start..<index], as: UTF8.self) }
+                buffer.append(contentsOf: bytes[runStart..<index])
+                return String(decoding: buffer, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
             if byte == UInt8(ascii: "\\") {
-                flushRun(index, into: &scalars)
+                var buffer = unescaped ?? []
+                unescaped = nil  // so `buffer` is the only reference and grows in place
+                buffer.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                buffer.append(contentsOf: String(try parseEscape()).utf8)
+                unescaped = buffer
                 runStart = index
                 continue
             }

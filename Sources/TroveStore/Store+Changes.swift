@@ -36,14 +36,10 @@ extension Store {
         return blobs
     }
 
-    /// The parsed record in blob `hex`, or `nil` when the blob is missing or not a JSON object.
-    ///
-    /// Bad files are the business of `trove check`; caches skip them rather than fail.
-    public func recordValue(blob hex: String) -> JSONValue? {
-        guard let id = ObjectID(hex: hex), let bytes = try? repository.blob(id),
-              let value = try? JSONValue(parsing: bytes), value.objectValue != nil
-        else { return nil }
-        return value
+    /// The bytes of blob `hex` (a record file's canonical JSON), or `nil` when there is no such blob.
+    public func blobBytes(_ hex: String) -> [UInt8]? {
+        guard let id = ObjectID(hex: hex) else { return nil }
+        return try? repository.blob(id)
     }
 
     /// HEAD's commit id as 40 hex digits, `nil` before the first commit.

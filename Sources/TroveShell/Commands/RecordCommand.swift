@@ -115,7 +115,7 @@ struct RecordCommand: ParsableCommand {
             let page = all ? IndexPage.all : IndexPage(offset: offset, limit: limit)
             let records = try index.records(type: type, sort: sort, descending: reverse, page: page)
             if output.json {
-                Output.json(.array(records.map(\.value)))
+                Output.json(.array(records.compactMap(index.value(of:))))
                 return
             }
             if records.isEmpty {

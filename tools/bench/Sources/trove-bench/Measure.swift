@@ -34,6 +34,30 @@ enum Measure {
         }
     }
 
+    /// Runs a program with its output discarded; returns its wall time and peak resident memory (MB).
+    static func child(_ arguments: [String]) throws -> (seconds: Double, peakMB: Double) {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+            throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0])"])
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard status == 0 else {
+            throw NSError(domain: "bench", code: Int(status), userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed"])
+        }
+        return (seconds, Double(usage.ru_maxrss) / 1024)
+    }
+
     static func format(_ seconds: Double) -> String {
         seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
     }

@@ -3,8 +3,8 @@ import TroveGit
 import TroveJSON
 import TroveStore
 
-// The store benchmark (issue 2). Run by tools/bench/run in a release build; prints its figures.
-// Usage: trove-bench [--suite store|sync|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
+// The benchmarks of the store (issue 2), sync (issue 3) and the index (issue 4). Run by tools/bench/run in a release build; prints its figures.
+// Usage: trove-bench [--suite store|sync|index|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 Git.isolateFromGlobalConfiguration()
@@ -15,11 +15,14 @@ print("Trove store benchmark (libgit2 \(Git.version)); work folder \(work)")
 print("")
 
 var report = Report()
-if options.suite != "sync" {
+if options.suite == "store" || options.suite == "all" {
     try report.singlePuts(sizes: options.sizes, puts: options.puts, work: work)
     try report.bulkTransaction(count: 10_000, work: work)
 }
-if options.suite != "store" {
+if options.suite == "index" || options.suite == "all" {
+    try report.index(size: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
+}
+if options.suite == "sync" || options.suite == "all" {
     try report.divergedMerge(records: 20_000, changed: 5_000, overlap: 1_000, work: work)
     try report.idleSync(records: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
 }

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TroveTestSupport
+
+/// `trove search`, `trove reindex`, and the index behind `status`, `record list` and `check`.
+@Suite("the index through the trove command")
+struct IndexCommandTests {
+    static let journal = "01a19623-efe0-71a9-a718-6f22d3699524"
+
+    /// Puts a journal entry and returns its id.
+    @discardableResult
+    static func entry(_ fixture: CLIFixture, title: String? = nil, text: String, date: String = "2026-11-22T07:30:00.000Z",
+                      tags: [String] = []) throws -> String {
+        var fields: [String: Any] = ["journalId": journal, "date": date, "text": text, "tags": tags]
+        if let title { fields["title"] = title }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: fields), as: UTF8.self)
+        return try fixture.put("entry", json)
+    }
+
+    /// The index file of the fixture's store.
+    static func indexFile(_ fixture: CLIFixture) -> String { fixture.store + "/.git/trove/index.sqlite" }
+
+    /// Runs the sqlite3 program on the index, to tamper with it as a test.
+    @discardableResult
+    static func sqlite(_ fixture: CLIFixture, _ sql: String) throws -> ProcessOutput {
+        try ProcessRunner.run("/usr/bin/env", ["sqlite3", indexFile(fixture), sql])
+    }
+
+    @Test("search ranks titles first, ignores accents, matches prefixes, and prints JSON")
+    func search() throws {
+        let fixture = try CLIFixture()
+        let body = try Self.entry(fixture, text: "After the walk we shared a crème brûlée.")
+        let title = try Self.entry(fixture, title: "Creme brulee night", text: "Dessert by the canal.")
+        try Self.entry(fixture, text: "Nothing sweet today.")
+
+        let text = try fixture.trove("search", "creme")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stderr.isEmpty, "no notice expected: \(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "two hits of two lines each: \(text.stdout)")
+        #expect(lines.first?.contains(title) == true && lines.dropFirst(2).first?.contains(body) == true, "title hit first: \(text.stdout)")
+        #expect(text.stdout.contains("[crème]") && text.stdout.contains("[Creme]"), "matched words are marked: \(text.stdout)")
+        #expect(!text.stdout.contains("\u{1B}"), "no escape codes when the output is not a terminal")
+
+        let json = try fixture.trove("search", "bru", "--json")
+        let hits = try #require(parseJSON(json.stdout) as? [[String: Any]])
+        #expect(hits.map { $0["id"] as? String } == [title, body])
+        #expect(hits.allSatisfy { $0["type"] as? String == "entry" && $0["snippet"] is String && $0["rank"] is Double })
+
+        #expect(try fixture.trove("search", "creme", "--limit", "1", "--json").stdout.contains(title))
+        #expect(parseJSON(try fixture.trove("search", "creme", "--type", "dog", "--json").stdout) as? [Any] != nil)
+        #expect(try fixture.trove("search", "zebra").stdout.contains("No records match 'zebra'"))
+        // Query syntax in the text is taken literally.
+        #expect(try fixture.trove("search", #""canal AND NEAR(*"#).status == 0)
+
+        let unknown = try fixture.trove("search", "creme", "--type", "unicorn")
+        #expect(unknown.status == 1 && unknown.stderr.contains("unknown record type 'unicorn'"))
+        #expect(try fixture.trove("search", " ").status == 2)
+    }
+
+    @Test("the index follows commits made by the git program, and undo")
+    func followsGit() throws {
+        let fixture = try CLIFixture()
+        let id = try Self.entry(fixture, text: "A quiet morning.")
+        #expect(try fixture.trove("search", "quiet", "--json").stdout.contains(id))
+
+        // A hand edit committed with git, not trove.
+        let path = try fixture.path(of: id)
+        let original = try fixture.git("show", "HEAD:\(path)").stdout
+        try fixture.handEdit(path, original.replacingOccurrences(of: "A quiet morning.", with: "A stormy morning."))
+        #expect(try fixture.git("commit", "-qam", "by hand").status == 0)
+        #expect(try fixture.trove("search", "quiet", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(try fixture.trove("search", "stormy", "--json").stdout.contains(id))
+
+        // HEAD moved back by git: the index follows it backwards too.
+        #expect(try fixture.git("reset", "-q", "--hard", "HEAD~1").status == 0)
+        #expect(try fixture.trove("search", "quiet", "--json").stdout.contains(id))
+
+        #expect(try fixture.trove("record", "rm", id).status == 0)
+        #expect(try fixture.trove("search", "quiet", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(try fixture.trove("undo").status == 0)
+        #expect(try fixture.trove("search", "quiet", "--json").stdout.contains(id))
+        #expect(try fixture.trove("check").status == 0)
+    }
+
+    @Test("a deleted or damaged index is rebuilt with a one-line notice, and answers correctly")
+    func recovery() throws {
+        let fixture = try CLIFixture()
+        let id = try Self.entry(fixture, text: "Lighthouse at dusk.")
+        let damages: [(String, () throws -> Void)] = [
+            ("deleted", { try FileManager.default.removeItem(atPath: Self.indexFile(fixture)) }),
+            ("garbage", { try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: Self.indexFile(fixture))) }),
+            ("empty", { try Data().write(to: URL(fileURLWithPath: Self.indexFile(fixture))) }),
+        ]
+        for (name, damage) in damages {
+            try damage()
+            let search = try fixture.trove("search", "lighthouse", "--json")
+            #expect(search.status == 0, "\(name): \(search.stderr)")
+            #expect(search.stdout.contains(id), "\(name): the rebuilt index answers")
+            let notice = search.stderr.split(separator: "\n")
+            #expect(notice.count == 1 && notice.first?.contains("index") == true, "\(name): one notice line, got \(search.stderr)")
+            let again = try fixture.trove("search", "lighthouse")
+            #expect(again.stderr.isEmpty, "\(name): the notice is shown once")
+        }
+    }
+
+    @Test("check reports an index that disagrees with the records; reindex repairs it")
+    func checkAndReindex() throws {
+        let fixture = try CLIFixture()
+        let first = try Self.entry(fixture, text: "One.")
+        try Self.entry(fixture, text: "Two.")
+        #expect(try fixture.trove("check").status == 0)
+
+        try Self.sqlite(fixture, "UPDATE records SET blob = '0000000000000000000000000000000000000000' WHERE id = '\(first)';")
+        let check = try fixture.trove("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains(".git/trove/index.sqlite: record \(first) is out of date in the index"), "\(check.stdout)")
+        #expect(check.stdout.contains("trove reindex"))
+
+        let reindex = try fixture.trove("reindex", "--json")
+        #expect(reindex.status == 0, "\(reindex.stderr)")
+        #expect((parseJSON(reindex.stdout) as? [String: Any])?["records"] as? Int == 2)
+        #expect(try fixture.trove("reindex").stdout.hasPrefix("Indexed 2 records in "))
+        #expect(try fixture.trove("check").status == 0)
+    }
+
+    @Test("record list pages and sorts from the index; status counts from it")
+    func listing() throws {
+        let fixture = try CLIFixture()
+        var ids: [String] = []
+        for day in 1...5 {
+            ids.append(try Self.entry(fixture, text: "Day \(day).", date: "2026-11-0\(6 - day)T08:00:00.000Z"))
+        }
+        func listed(_ arguments: String...) throws -> [String] {
+            let output = try fixture.trove(["record", "list", "entry", "--json"] + arguments)
+            #expect(output.status == 0, "\(output.stderr)")
+            return (parseJSON(output.stdout) as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        #expect(try listed() == ids)
+        #expect(try listed("--limit", "2") == Array(ids.prefix(2)))
+        #expect(try listed("--limit", "2", "--offset", "2") == Array(ids[2..<4]))
+        #expect(try listed("--sort", "start") == ids.reversed())
+        #expect(try listed("--sort", "start", "--reverse", "--limit", "1") == [ids[0]])
+        #expect(try listed("--all") == ids)
+
+        let page = try fixture.trove(["record", "list", "entry", "--limit", "2"])
+        #expect(page.stdout.split(separator: "\n").count == 2)
+        #expect(page.stderr.contains("showing 1-2 of 5; --offset 2 for the next page"), "\(page.stderr)")
+        #expect(try fixture.trove(["record", "list", "entry", "--limit", "0"]).status == 2)
+        #expect(try fixture.trove(["record", "list", "entry", "--sort", "colour"]).status == 2)
+
+        let status = try fixture.trove("status", "--json")
+        #expect(((parseJSON(status.stdout) as? [String: Any])?["records"] as? [String: Any])?["entry"] as? Int == 5)
+    }
+}
