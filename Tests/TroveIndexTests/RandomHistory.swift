@@ -7,6 +7,7 @@ import TroveTestSupport
 /// Drives a store through seeded random changes: puts, edits, deletes, undos, merges from a second
 /// peer synced through a bare hub, and commits, removals and resets made with the git program.
 final class RandomHistory {
+    /// The source of every choice, so a failing run replays from its seed.
     var random: SeededGenerator
     /// The store whose index is under test.
     let a: IndexFixture
@@ -17,8 +18,10 @@ final class RandomHistory {
 
     /// The record types the steps create, edit and delete.
     static let types = ["entry", "event", "task", "dog", "business"]
+    /// Words for texts, titles and names, some with accents.
     static let words = ["canal", "crème", "frost", "walk", "Pixel", "café", "rain", "park", "bench", "lecture",
                         "coffee", "lighthouse", "harbour", "Zürich", "naïve", "snow", "river"]
+    /// Tags and event categories.
     static let tags = ["walk", "winter", "café", "rain", "park", "work"]
     /// A field change that removes the field (a bare `nil` in a ternary would become JSON `null`).
     static let remove: JSONValue? = .none
@@ -37,6 +40,7 @@ final class RandomHistory {
     enum Kind: String, CaseIterable {
         case put, edit, delete, undo, merge, gitEdit, gitRemove, gitAdd, gitReset
 
+        /// How many times in a hundred a drawn step is of this kind.
         var weight: Int {
             switch self {
             case .put: return 30
@@ -56,11 +60,12 @@ final class RandomHistory {
     private lazy var plan: [Kind] = Kind.allCases.shuffled(using: &random)
     /// The kinds run so far.
     private(set) var kindsRun: Set<Kind> = []
+    /// How many steps have run.
     private var stepsRun = 0
 
     /// Runs one step on `a` (a merge step also changes `b`).
     func step() throws {
-        var kind: Kind
+        let kind: Kind
         if (8..<8 + plan.count).contains(stepsRun) {
             kind = plan[stepsRun - 8]
         } else {
