@@ -24,7 +24,13 @@ extension RecordIndex {
     ///
     /// Record files that do not parse are not indexed on purpose (`trove check` names them), so they are not differences.
     public func differences() throws -> [IndexDifference] {
-        let integrity = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let integrity: [String]
+        do {
+            integrity = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            // A page so damaged that SQLite cannot even walk it fails the check itself: that is damage too.
+            integrity = [error.message ?? "\(error.resultCode)"]
+        }
         if integrity != ["ok"] {
             return integrity.prefix(5).map { IndexDifference(kind: .damaged, subject: $0) }
         }

@@ -28,7 +28,8 @@ public final class RecordIndex {
         let existed = FileManager.default.fileExists(atPath: path)
         do {
             queue = try Self.openDatabase(path)
-            try Self.prepareSchema(queue)
+            // A file that exists but holds nothing (truncated to zero bytes) is rebuilt like a missing one.
+            if try Self.prepareSchema(queue), existed { notice = "the index was empty; building it from the records" }
         } catch {
             do { queue = try Self.replaceDatabase(path) } catch let error as DatabaseError {
                 throw IndexError(path: path, reason: Self.reason(error))
@@ -132,8 +133,12 @@ public final class RecordIndex {
     }
 
     /// Creates the tables in an empty file; throws `IndexFileError` for another schema version.
-    private static func prepareSchema(_ queue: DatabaseQueue) throws {
+    ///
+    /// - Returns: whether the file was empty and the tables were created.
+    @discardableResult
+    private static func prepareSchema(_ queue: DatabaseQueue) throws -> Bool {
         try queue.inDatabase { db in
+            var created = false
             try db.inTransaction(.immediate) {
                 switch try IndexSchema.storedVersion(db) {
                 case nil:
@@ -142,6 +147,7 @@ public final class RecordIndex {
                         throw IndexFileError.foreignTables
                     }
                     try IndexSchema.create(db)
+                    created = true
                 case IndexSchema.version?:
                     break
                 case let other?:
@@ -149,6 +155,7 @@ public final class RecordIndex {
                 }
                 return .commit
             }
+            return created
         }
     }
 

@@ -23,7 +23,7 @@ struct IndexCommandTests {
     /// Runs the sqlite3 program on the index, to tamper with it as a test.
     @discardableResult
     static func sqlite(_ fixture: CLIFixture, _ sql: String) throws -> ProcessOutput {
-        try ProcessRunner.run("/usr/bin/env", ["sqlite3", indexFile(fixture), sql])
+        try ProcessRunner.run("/usr/bin/env", ["sqlite3", indexFile(fixture), sql], environment: fixture.cli.environment)
     }
 
     @Test("search ranks titles first, ignores accents, matches prefixes, and prints JSON")
@@ -132,7 +132,7 @@ struct IndexCommandTests {
             ids.append(try Self.entry(fixture, text: "Day \(day).", date: "2026-11-0\(6 - day)T08:00:00.000Z"))
         }
         func listed(_ arguments: String...) throws -> [String] {
-            let output = try fixture.trove(["record", "list", "entry", "--json"] + arguments)
+            let output = try fixture.cli.run(["record", "list", "entry", "--json"] + arguments)
             #expect(output.status == 0, "\(output.stderr)")
             return (parseJSON(output.stdout) as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         }
@@ -143,11 +143,11 @@ struct IndexCommandTests {
         #expect(try listed("--sort", "start", "--reverse", "--limit", "1") == [ids[0]])
         #expect(try listed("--all") == ids)
 
-        let page = try fixture.trove(["record", "list", "entry", "--limit", "2"])
+        let page = try fixture.trove("record", "list", "entry", "--limit", "2")
         #expect(page.stdout.split(separator: "\n").count == 2)
         #expect(page.stderr.contains("showing 1-2 of 5; --offset 2 for the next page"), "\(page.stderr)")
-        #expect(try fixture.trove(["record", "list", "entry", "--limit", "0"]).status == 2)
-        #expect(try fixture.trove(["record", "list", "entry", "--sort", "colour"]).status == 2)
+        #expect(try fixture.trove("record", "list", "entry", "--limit", "0").status == 2)
+        #expect(try fixture.trove("record", "list", "entry", "--sort", "colour").status == 2)
 
         let status = try fixture.trove("status", "--json")
         #expect(((parseJSON(status.stdout) as? [String: Any])?["records"] as? [String: Any])?["entry"] as? Int == 5)

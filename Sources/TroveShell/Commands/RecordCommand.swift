@@ -98,21 +98,23 @@ struct RecordCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Order by created, start (date, start or due time), label or updated.", valueName: "key"))
         var sort: IndexSort = .created
         @Flag(help: "Newest (or last) first.") var reverse = false
-        @Option(help: "At most this many records.") var limit = 100
+        @Option(help: "At most this many records (default: 100 as text, all with --json).") var limit: Int?
         @Option(help: "Skip this many records first.") var offset = 0
         @Flag(help: "Every record, without paging.") var all = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            if limit < 1 { throw ValidationError("--limit must be at least 1") }
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
             if offset < 0 { throw ValidationError("--offset must not be negative") }
         }
 
         func run() throws {
             let index = try storeOptions.openIndex()
             try index.store.recordFormat(type)
-            let page = all ? IndexPage.all : IndexPage(offset: offset, limit: limit)
+            // People read a page at a time; scripts asking for JSON get everything unless they page.
+            let limit = all ? nil : self.limit ?? (output.json ? nil : 100)
+            let page = limit.map { IndexPage(offset: offset, limit: $0) } ?? IndexPage(offset: offset, limit: IndexPage.all.limit)
             let records = try index.records(type: type, sort: sort, descending: reverse, page: page)
             if output.json {
                 Output.json(.array(records.compactMap(index.value(of:))))
@@ -123,7 +125,7 @@ struct RecordCommand: ParsableCommand {
                 return
             }
             Output.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
-            if !all && records.count == limit, let total = try index.counts().first(where: { $0.type == type })?.count,
+            if let limit, records.count == limit, let total = try index.counts().first(where: { $0.type == type })?.count,
                total > offset + limit {
                 Output.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
             }
