@@ -15,9 +15,9 @@ struct IndexWriter {
         try db.execute(sql: "DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS search; DROP TABLE IF EXISTS places;")
         try IndexSchema.createRecordTables(db)
         // In id order, the unique index on ids only ever grows at its end.
-        try insertAll(changes.sorted { $0.id < $1.id }, fullText: false, progress: progress)
-        try IndexSchema.createIndexes(db)
+        try insertAll(changes.sorted { $0.id < $1.id }, progress: progress)
         try db.execute(sql: "INSERT INTO search(search) VALUES('rebuild')")
+        try IndexSchema.createIndexes(db)
     }
 
     /// Applies `changes` to an index that holds the records before them.
@@ -30,55 +30,35 @@ struct IndexWriter {
                 rowids.append(rowid)
             }
         }
-        for rowid in rowids.sorted() { try remove(rowid: rowid) }
-        try insertAll(changes, fullText: true, progress: progress)
+        // Triggers remove the record's tags, place and full-text entry with it.
+        for rowid in rowids.sorted() {
+            try db.cachedStatement(sql: "DELETE FROM records WHERE rowid = ?").execute(arguments: [rowid])
+        }
+        try insertAll(changes, progress: progress)
     }
 
-    /// Inserts every record that `changes` leaves in the store.
-    private func insertAll(_ changes: [RecordChange], fullText: Bool, progress: ((Int, Int) -> Void)?) throws {
+    /// Inserts every record that `changes` leaves in the store, with its tags; triggers fill the other tables.
+    private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
         let step = max(1, changes.count / 200)
-        for (number, change) in changes.enumerated() {
-            // A file that is not a JSON object is left out: `trove check` names it.
-            if let blob = change.blob, let bytes = store.blobBytes(blob), let value = try? JSONValue(parsing: bytes),
-               let fields = IndexedFields(id: change.id, type: change.type, value: value) {
-                try insert(fields, blob: blob, fullText: fullText)
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let tagStatement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)")
+        try RecordReader(store: store, changes: changes).forEach { number, parsed in
+            if let (fields, blob) = parsed {
+                statement.setUncheckedArguments([
+                    fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end,
+                    fields.latitude, fields.longitude, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place,
+                ])
+                try statement.execute()
+                let rowid = db.lastInsertedRowID
+                for tag in fields.tags {
+                    try tagStatement.execute(arguments: [tag, rowid])
+                }
             }
             if let progress, number % step == 0 { progress(number, changes.count) }
         }
         progress?(changes.count, changes.count)
-    }
-
-    private func remove(rowid: Int64) throws {
-        // An external-content full-text row is deleted by giving back the text it was made from.
-        if let text = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, body, place FROM records WHERE rowid = ?"), arguments: [rowid]),
-           !(text[0] as String).isEmpty || !(text[1] as String).isEmpty || !(text[2] as String).isEmpty {
-            try db.cachedStatement(sql: "INSERT INTO search(search, rowid, title, body, place) VALUES ('delete', ?, ?, ?, ?)")
-                .execute(arguments: [rowid, text[0], text[1], text[2]])
-        }
-        for sql in ["DELETE FROM places WHERE rowid = ?", "DELETE FROM tags WHERE record = ?", "DELETE FROM records WHERE rowid = ?"] {
-            try db.cachedStatement(sql: sql).execute(arguments: [rowid])
-        }
-    }
-
-    private func insert(_ fields: IndexedFields, blob: String, fullText: Bool) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end,
-                fields.latitude, fields.longitude, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place,
-            ])
-        let rowid = db.lastInsertedRowID
-        if fullText && !(fields.title.isEmpty && fields.body.isEmpty && fields.place.isEmpty) {
-            try db.cachedStatement(sql: "INSERT INTO search(rowid, title, body, place) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [rowid, fields.title, fields.body, fields.place])
-        }
-        if let latitude = fields.latitude, let longitude = fields.longitude {
-            try db.cachedStatement(sql: "INSERT INTO places(rowid, minLat, maxLat, minLon, maxLon) VALUES (?, ?, ?, ?, ?)")
-                .execute(arguments: [rowid, latitude, latitude, longitude, longitude])
-        }
-        for tag in fields.tags {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)").execute(arguments: [tag, rowid])
-        }
     }
 }

@@ -34,7 +34,11 @@ public final class RecordIndex {
             do { queue = try Self.replaceDatabase(path) } catch let error as DatabaseError {
                 throw IndexError(path: path, reason: Self.reason(error))
             }
-            notice = "the index was unreadable (\(Self.reason(error))); rebuilding it from the records"
+            if let error = error as? IndexFileError {
+                notice = "the index \(error); rebuilding it from the records"
+            } else {
+                notice = "the index was unreadable (\(Self.reason(error))); rebuilding it from the records"
+            }
         }
         if !existed { notice = "the index was missing; building it from the records" }
         _ = try recovering(progress: progress) { try catchUp(progress: progress) }
@@ -194,8 +198,8 @@ enum IndexFileError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .otherVersion(let version): return "it was built by another version of trove (schema \(version))"
-        case .foreignTables: return "it holds tables trove did not make"
+        case .otherVersion(let version): return "was made by another version of trove (index schema \(version))"
+        case .foreignTables: return "holds tables trove did not make"
         }
     }
 }
