@@ -4,7 +4,7 @@ extension Repository {
     /// Stores `bytes` as a blob and returns its id.
     public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
         var oid = git_oid()
-        try bytes.withUnsafeBytes { buffer in
+        _ = try bytes.withUnsafeBytes { buffer in
             try check(git_blob_create_from_buffer(&oid, pointer, buffer.baseAddress, buffer.count), "write blob")
         }
         logWrite(ObjectID(oid))
@@ -26,7 +26,7 @@ extension Repository {
     public static func blobID(of bytes: [UInt8]) throws -> ObjectID {
         _ = Git.initialized
         var oid = git_oid()
-        try bytes.withUnsafeBytes { buffer in
+        _ = try bytes.withUnsafeBytes { buffer in
             try check(git_odb_hash(&oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "hash blob")
         }
         return ObjectID(oid)

@@ -53,7 +53,7 @@ extension Repository {
         let parents = try parentIDs.map { try commit($0) }
         var parentPointers: [OpaquePointer?] = parents.map { $0.pointer }
         var oid = git_oid()
-        try author.withRaw { authorRaw in
+        _ = try author.withRaw { authorRaw in
             try committer.withRaw { committerRaw in
                 try parentPointers.withUnsafeMutableBufferPointer { buffer in
                     try check(

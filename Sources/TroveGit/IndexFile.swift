@@ -30,6 +30,16 @@ public struct IndexFile {
         }
     }
 
+    /// What the index remembers of a checked-out file (seconds and nanoseconds are truncated to 32 bits, as git does).
+    public struct RecordedStat {
+        public var ctime: (seconds: Int, nanoseconds: Int)
+        public var mtime: (seconds: Int, nanoseconds: Int)
+        public var inode: UInt32
+        public var mode: UInt32
+        public var size: UInt32
+        public var blob: ObjectID
+    }
+
     static let headerSize = 12
     static let trailerSize = 20
 
@@ -79,6 +89,33 @@ public struct IndexFile {
 
     /// The number of entries.
     public var count: Int { entries.count }
+
+    /// The SHA-1 trailer that ends the file: it changes whenever the index does.
+    public var checksum: [UInt8] {
+        bytes.count >= Self.headerSize + Self.trailerSize ? Array(bytes[(bytes.count - Self.trailerSize)...]) : []
+    }
+
+    /// The stat data git recorded for entry `position` when it was staged, and its blob.
+    public func recorded(_ position: Int) -> RecordedStat {
+        let start = entries[position].start
+        return RecordedStat(
+            ctime: (Int(Self.uint32(bytes, start)), Int(Self.uint32(bytes, start + 4))),
+            mtime: (Int(Self.uint32(bytes, start + 8)), Int(Self.uint32(bytes, start + 12))),
+            inode: Self.uint32(bytes, start + 20), mode: Self.uint32(bytes, start + 24),
+            size: Self.uint32(bytes, start + 36), blob: ObjectID(bytes: Array(bytes[start + 40..<start + 60])))
+    }
+
+    /// The checksum as 40 hex digits, or "" for an index that has none yet.
+    public var checksumHex: String { checksum.count == 20 ? ObjectID(bytes: checksum).hex : "" }
+
+    /// Calls `body` with the path bytes of entry `position` (not NUL-terminated).
+    public func withPath<T>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let entry = entries[position]
+        return try body(UnsafeBufferPointer(rebasing: bytes[entry.pathStart..<entry.pathEnd]))
+    }
+
+    /// Whether a file is staged at `path`.
+    public func contains(_ path: String) -> Bool { find(Array(path.utf8)).found != nil }
 
     /// The blob staged at `path`, or `nil`.
     public func entryID(atPath path: String) -> ObjectID? {

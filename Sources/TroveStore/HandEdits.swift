@@ -22,7 +22,7 @@ public struct HandEdit: Sendable, Equatable {
 extension Store {
     /// The checked-out files that differ from HEAD.
     public func handEdits() throws -> [HandEdit] {
-        try repository.status().map { status in
+        try repository.status(cachingIn: local.statusCacheFile).map { status in
             HandEdit(path: status.path, change: status.change, kind: classify(status.path))
         }
     }

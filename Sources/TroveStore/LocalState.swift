@@ -25,6 +25,8 @@ struct LocalState {
     var lockFile: String { folder + "/lock" }
     var clockFile: String { folder + "/clock" }
     var pendingFile: String { folder + "/pending-checkout.json" }
+    /// What a quick status may assume about the work tree (see `Repository.status(cachingIn:)`).
+    var statusCacheFile: String { folder + "/worktree.json" }
 
     var hasPendingCheckout: Bool { FileManager.default.fileExists(atPath: pendingFile) }
 

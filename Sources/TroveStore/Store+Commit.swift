@@ -76,6 +76,7 @@ extension Store {
             return CommitResult(commit: nil, summary: summary)
         }
         try local.saveClock(transaction.lastClock)
+        let statusCacheWasCurrent = repository.statusCacheIsCurrent(local.statusCacheFile)
         try local.savePendingCheckout(from: head, to: written.commit)
         try repository.updateReference(try repository.headBranch(), to: written.commit, expected: head, message: "trove: \(summary)")
         for (path, change) in changes {
@@ -85,6 +86,7 @@ extension Store {
             }
         }
         try checkout.finish()
+        if statusCacheWasCurrent { repository.carryStatusCache(local.statusCacheFile) }
         local.clearPendingCheckout()
         return CommitResult(commit: written.commit, summary: summary)
     }
