@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 3
+    static let version = 4
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -61,18 +61,11 @@ enum IndexSchema {
             """)
     }
 
-    /// Creates the b-tree indexes of `records` and `tags`, and the triggers that keep the full-text index, unless they exist.
+    /// Creates the b-tree indexes of `records` and `tags`, unless they exist.
     ///
     /// A rebuild creates them after loading every record: building each once is quicker than updating it row by row.
     static func createIndexes(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE TRIGGER IF NOT EXISTS records_searchable AFTER INSERT ON records BEGIN
-              INSERT INTO search(rowid, title, body, place) VALUES (new.rowid, new.title, new.body, new.place);
-            END;
-            -- An external-content full-text row is deleted by giving back the text it was made from.
-            CREATE TRIGGER IF NOT EXISTS records_unsearchable AFTER DELETE ON records BEGIN
-              INSERT INTO search(search, rowid, title, body, place) VALUES ('delete', old.rowid, old.title, old.body, old.place);
-            END;
             CREATE INDEX IF NOT EXISTS records_by_type ON records(type, id);
             CREATE INDEX IF NOT EXISTS records_by_start ON records(type, start);
             CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type);
