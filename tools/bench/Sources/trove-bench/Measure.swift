@@ -35,6 +35,10 @@ enum Measure {
     }
 
     /// Runs a program with its output discarded; returns its wall time and peak resident memory (MB).
+    ///
+    /// The peak is the child's own `VmHWM`, polled from `/proc` while it runs: `wait4`'s `ru_maxrss`
+    /// would count this (large) benchmark process too, because a spawned child keeps its parent's
+    /// high-water mark across `exec`.
     static func child(_ arguments: [String]) throws -> (seconds: Double, peakMB: Double) {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -49,13 +53,20 @@ enum Measure {
             throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0])"])
         }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        var peakKB = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                peakKB = max(peakKB, kilobytes)
+            }
+            usleep(5_000)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard status == 0 else {
             throw NSError(domain: "bench", code: Int(status), userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed"])
         }
-        return (seconds, Double(usage.ru_maxrss) / 1024)
+        return (seconds, Double(peakKB) / 1024)
     }
 
     static func format(_ seconds: Double) -> String {
