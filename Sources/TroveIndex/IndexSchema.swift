@@ -13,10 +13,15 @@ enum IndexSchema {
 
     /// Creates every table in an empty database.
     static func create(_ db: Database) throws {
-        try db.execute(sql: "CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
-        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [versionKey, String(version)])
+        try createMeta(db)
         try createRecordTables(db)
         try createIndexes(db)
+    }
+
+    /// Creates the `meta` table, stamped with this schema version.
+    static func createMeta(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [versionKey, String(version)])
     }
 
     /// Creates the tables that hold records (all but `meta`).

@@ -14,8 +14,7 @@ struct IndexWriter {
     func rebuild(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
         try db.execute(sql: "DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS search; DROP TABLE IF EXISTS places;")
         try IndexSchema.createRecordTables(db)
-        // In id order, the unique index on ids only ever grows at its end.
-        try insertAll(changes.sorted { $0.id < $1.id }, progress: progress)
+        try insertAll(changes, progress: progress)
         try db.execute(sql: "INSERT INTO search(search) VALUES('rebuild')")
         try IndexSchema.createIndexes(db)
     }

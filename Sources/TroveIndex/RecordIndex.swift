@@ -55,33 +55,33 @@ public final class RecordIndex {
     @discardableResult
     public func catchUp(progress: ((Int, Int) -> Void)? = nil) throws -> Int {
         guard let head = try store.headHex() else { return 0 }
-        if try queue.read({ try IndexSchema.indexedCommit($0) }) == head { return 0 }
-        return try queue.inDatabase { db in
+        let indexed = try queue.read { try IndexSchema.indexedCommit($0) }
+        if indexed == head { return 0 }
+        if indexed == nil { return try replaceWithFreshBuild(of: head, progress: progress) }
+        var commitGone = false
+        let applied = try queue.inDatabase { db in
             var applied = 0
             try db.inTransaction(.immediate) {
-                // Another process may have caught up while we waited for the write lock.
-                let indexed = try IndexSchema.indexedCommit(db)
-                guard indexed != head else { return .commit }
+                // Another process may have caught up, or started over, while we waited for the write lock.
+                guard let indexed = try IndexSchema.indexedCommit(db), indexed != head else { return .commit }
                 let changes: [RecordChange]
-                var full = indexed == nil
                 do {
                     changes = try store.recordChanges(from: indexed, to: head)
                 } catch StoreError.unknownCommit {
-                    // The indexed commit is gone (history rewritten by hand): start over.
-                    full = true
-                    changes = try store.recordChanges(from: nil, to: head)
+                    commitGone = true
+                    return .rollback
                 }
-                if full && indexed != nil && notice == nil {
-                    notice = "the index's commit is no longer in the store; rebuilding it from the records"
-                }
-                let writer = IndexWriter(db: db, store: store)
-                if full { try writer.rebuild(changes, progress: progress) } else { try writer.update(changes, progress: progress) }
-                applied = changes.count
+                try IndexWriter(db: db, store: store).update(changes, progress: progress)
                 try IndexSchema.setIndexedCommit(db, head)
+                applied = changes.count
                 return .commit
             }
             return applied
         }
+        guard commitGone else { return applied }
+        // The indexed commit is gone (history rewritten by hand): start over.
+        if notice == nil { notice = "the index's commit is no longer in the store; rebuilding it from the records" }
+        return try replaceWithFreshBuild(of: head, progress: progress)
     }
 
     /// Throws the index away and builds it again from HEAD's records.
@@ -90,13 +90,7 @@ public final class RecordIndex {
     @discardableResult
     public func rebuild(progress: ((Int, Int) -> Void)? = nil) throws -> Int {
         try recovering(progress: progress) {
-            try queue.inDatabase { db in
-                try db.inTransaction(.immediate) {
-                    try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [IndexSchema.commitKey])
-                    return .commit
-                }
-            }
-            try catchUp(progress: progress)
+            if let head = try store.headHex() { try replaceWithFreshBuild(of: head, progress: progress) }
         }
         return try recordCount()
     }
@@ -121,7 +115,7 @@ public final class RecordIndex {
 
     // MARK: - The file
 
-    private static func openDatabase(_ path: String) throws -> DatabaseQueue {
+    static func openDatabase(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.journalMode = .wal
