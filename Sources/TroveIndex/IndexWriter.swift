@@ -21,39 +21,46 @@ struct IndexWriter {
 
     /// Applies `changes` to an index that holds the records before them.
     func update(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
-        // FTS5 flushes its in-memory buffer whenever a row id goes backwards, so every
-        // removal comes first, in row id order, and new rows (with higher ids) after.
+        // FTS5 flushes its in-memory buffer whenever a row id goes backwards, so every removal
+        // comes first, and new rows (with higher ids) after; the records are read from git meanwhile.
+        var last: Int64 = 0
+        try insertAll(changes, progress: progress) {
+            try remove(changes.map(\.id))
+            last = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM records") ?? 0
+        }
+        // New rows got row ids above every old one, so their full-text entries go in as one set.
+        try db.execute(sql: "INSERT INTO search(rowid, title, body, place) SELECT rowid, title, body, place FROM records WHERE rowid > ?",
+                       arguments: [last])
+    }
+
+    /// Removes the records with these ids (those the index has), in two statements: SQLite runs a set
+    /// far faster than one row per statement. A full-text entry is removed by giving back the text
+    /// it was made from; triggers remove tags and places.
+    private func remove(_ ids: [String]) throws {
         var rowids: [Int64] = []
-        for change in changes {
-            if let rowid = try Int64.fetchOne(db.cachedStatement(sql: "SELECT rowid FROM records WHERE id = ?"), arguments: [change.id]) {
+        for id in ids {
+            if let rowid = try Int64.fetchOne(db.cachedStatement(sql: "SELECT rowid FROM records WHERE id = ?"), arguments: [id]) {
                 rowids.append(rowid)
             }
         }
-        // Two statements for all of them: SQLite runs a set far faster than one row per statement.
-        // A full-text entry is removed by giving back the text it was made from; triggers remove tags and places.
         let doomed = "[" + rowids.sorted().map(String.init).joined(separator: ",") + "]"
         try db.execute(sql: """
             INSERT INTO search(search, rowid, title, body, place)
             SELECT 'delete', rowid, title, body, place FROM records WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
             """, arguments: [doomed])
         try db.execute(sql: "DELETE FROM records WHERE rowid IN (SELECT value FROM json_each(?))", arguments: [doomed])
-        // New rows get row ids above every old one, so their full-text entries go in as one set too.
-        let last = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM records") ?? 0
-        try insertAll(changes, progress: progress)
-        try db.execute(sql: "INSERT INTO search(rowid, title, body, place) SELECT rowid, title, body, place FROM records WHERE rowid > ?",
-                       arguments: [last])
     }
 
     /// Inserts every record that `changes` leaves in the store, with its tags; a trigger adds its place.
     /// The caller adds the full-text entries afterwards, all in one statement.
-    private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
+    private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {}) throws {
         let step = max(1, changes.count / 200)
         let statement = try db.cachedStatement(sql: """
             INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tagStatement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)")
-        try RecordReader(store: store, changes: changes).forEach { number, parsed in
+        try RecordReader(store: store, changes: changes).forEach(meanwhile: meanwhile) { number, parsed in
             if let (fields, blob) = parsed {
                 statement.setUncheckedArguments([
                     fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end,

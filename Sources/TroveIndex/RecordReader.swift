@@ -13,7 +13,7 @@ struct RecordReader {
 
     let store: Store
     let changes: [RecordChange]
-    let chunkSize = 512
+    let chunkSize = 256
 
     /// Parses one change; a file that is not a JSON object is left out (`trove check` names it).
     static func parse(_ change: RecordChange, in store: Store) -> Parsed {
@@ -24,9 +24,13 @@ struct RecordReader {
     }
 
     /// Calls `body` with each change's parsed record, in order, on the calling thread.
-    func forEach(_ body: (Int, Parsed) throws -> Void) throws {
+    ///
+    /// `meanwhile` runs first, on the calling thread, while the reader thread starts on the first
+    /// chunks; it must not use the store.
+    func forEach(meanwhile: () throws -> Void = {}, _ body: (Int, Parsed) throws -> Void) throws {
         // Small batches are not worth a thread.
         guard changes.count > chunkSize else {
+            try meanwhile()
             for (number, change) in changes.enumerated() { try body(number, Self.parse(change, in: store)) }
             return
         }
@@ -43,6 +47,7 @@ struct RecordReader {
         }
         reader.start()
         defer { shared.finish() }
+        try meanwhile()
         for (index, range) in chunks.enumerated() {
             for (offset, parsed) in shared.take(index).enumerated() { try body(range.lowerBound + offset, parsed) }
         }
