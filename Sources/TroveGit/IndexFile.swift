@@ -37,7 +37,6 @@ public struct IndexFile {
         public var inode: UInt32
         public var mode: UInt32
         public var size: UInt32
-        public var blob: ObjectID
     }
 
     static let headerSize = 12
@@ -95,14 +94,20 @@ public struct IndexFile {
         bytes.count >= Self.headerSize + Self.trailerSize ? Array(bytes[(bytes.count - Self.trailerSize)...]) : []
     }
 
-    /// The stat data git recorded for entry `position` when it was staged, and its blob.
+    /// The stat data git recorded for entry `position` when it was staged.
     public func recorded(_ position: Int) -> RecordedStat {
         let start = entries[position].start
         return RecordedStat(
             ctime: (Int(Self.uint32(bytes, start)), Int(Self.uint32(bytes, start + 4))),
             mtime: (Int(Self.uint32(bytes, start + 8)), Int(Self.uint32(bytes, start + 12))),
             inode: Self.uint32(bytes, start + 20), mode: Self.uint32(bytes, start + 24),
-            size: Self.uint32(bytes, start + 36), blob: ObjectID(bytes: Array(bytes[start + 40..<start + 60])))
+            size: Self.uint32(bytes, start + 36))
+    }
+
+    /// The blob staged at entry `position`.
+    public func blob(_ position: Int) -> ObjectID {
+        let start = entries[position].start + 40
+        return ObjectID(bytes: Array(bytes[start..<start + 20]))
     }
 
     /// The checksum as 40 hex digits, or "" for an index that has none yet.
@@ -119,9 +124,7 @@ public struct IndexFile {
 
     /// The blob staged at `path`, or `nil`.
     public func entryID(atPath path: String) -> ObjectID? {
-        guard let position = find(Array(path.utf8)).found else { return nil }
-        let start = entries[position].start + 40
-        return ObjectID(bytes: Array(bytes[start..<start + 20]))
+        find(Array(path.utf8)).found.map(blob)
     }
 
     /// Writes the index with `upserts` staged and `removals` unstaged, through `index.lock`.

@@ -105,7 +105,7 @@ extension Repository {
                     let change: FileStatus.Change
                     if folder.stat(path, nameStart: nameStart, &info) != 0 {
                         change = .deleted
-                    } else if Self.differs(info, from: index.recorded(position), indexMtime: indexMtime, path: path) {
+                    } else if Self.differs(info, from: index.recorded(position), blob: { index.blob(position) }, indexMtime: indexMtime, path: path) {
                         change = .modified
                     } else {
                         continue
@@ -119,7 +119,7 @@ extension Repository {
     }
 
     /// Whether a file differs from what was staged: by type, executable bit or size at once, else by content when its stat data moved.
-    private static func differs(_ info: stat, from recorded: IndexFile.RecordedStat, indexMtime: timespec, path: [CChar]) -> Bool {
+    private static func differs(_ info: stat, from recorded: IndexFile.RecordedStat, blob: () -> ObjectID, indexMtime: timespec, path: [CChar]) -> Bool {
         let isLink = info.st_mode & S_IFMT == S_IFLNK
         guard isLink == (recorded.mode & 0o170000 == 0o120000), info.st_mode & S_IFMT == S_IFREG || isLink else { return true }
         if !isLink && (info.st_mode & 0o100 != 0) != (recorded.mode & 0o100 != 0) { return true }
@@ -141,7 +141,7 @@ extension Repository {
             guard let contents = readFile(path, size: Int(info.st_size)) else { return true }
             bytes = contents
         }
-        return (try? Repository.blobID(of: bytes)) != recorded.blob
+        return (try? Repository.blobID(of: bytes)) != blob()
     }
 
     /// The whole content of a file of about `size` bytes, read without building a path string.
