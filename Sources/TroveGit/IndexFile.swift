@@ -202,7 +202,7 @@ public struct IndexFile {
     }
 
     private static func uint32(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
-        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 
     private static func uint16(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt16 {
