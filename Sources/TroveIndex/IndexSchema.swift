@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 4
+    static let version = 5
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -55,6 +55,7 @@ enum IndexSchema {
               tokenize = 'unicode61 remove_diacritics 2'
             );
             CREATE VIRTUAL TABLE places USING rtree(rowid, minLat, maxLat, minLon, maxLon);
+            CREATE TABLE counts(type TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID;
             CREATE TRIGGER records_added AFTER INSERT ON records BEGIN
               INSERT INTO places(rowid, minLat, maxLat, minLon, maxLon)
                 SELECT new.rowid, new.lat, new.lat, new.lon, new.lon WHERE new.lat IS NOT NULL AND new.lon IS NOT NULL;
@@ -66,11 +67,18 @@ enum IndexSchema {
             """)
     }
 
-    /// Creates the b-tree indexes of `records` and `tags`, unless they exist.
+    /// Creates the b-tree indexes of `records` and `tags`, and the triggers that keep `counts`, unless they exist.
     ///
     /// A rebuild creates them after loading every record: building each once is quicker than updating it row by row.
     static func createIndexes(_ db: Database) throws {
         try db.execute(sql: """
+            CREATE TRIGGER IF NOT EXISTS records_counted AFTER INSERT ON records BEGIN
+              INSERT INTO counts(type, count) VALUES (new.type, 1) ON CONFLICT(type) DO UPDATE SET count = count + 1;
+            END;
+            CREATE TRIGGER IF NOT EXISTS records_uncounted AFTER DELETE ON records BEGIN
+              UPDATE counts SET count = count - 1 WHERE type = old.type;
+              DELETE FROM counts WHERE type = old.type AND count = 0;
+            END;
             CREATE INDEX IF NOT EXISTS records_by_type ON records(type, id);
             CREATE INDEX IF NOT EXISTS records_by_start ON records(type, start);
             CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type);

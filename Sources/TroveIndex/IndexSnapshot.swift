@@ -16,6 +16,13 @@ extension RecordIndex {
             for row in try Row.fetchAll(db, sql: #"SELECT id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place FROM records"#) {
                 lines.append("records " + row.databaseValues.map(\.description).joined(separator: " | "))
             }
+            for row in try Row.fetchAll(db, sql: "SELECT type, count FROM counts") {
+                lines.append("counts \(row[0] as String) \(row[1] as Int)")
+            }
+            // What the counts must be: a table kept by triggers is checked against the rows themselves.
+            for row in try Row.fetchAll(db, sql: "SELECT type, count(*) FROM records GROUP BY type") {
+                lines.append("counts \(row[0] as String) \(row[1] as Int)")
+            }
             for row in try Row.fetchAll(db, sql: "SELECT tag, record FROM tags") {
                 lines.append("tags \(row[0] as String) \(ids[row[1]] ?? "?")")
             }

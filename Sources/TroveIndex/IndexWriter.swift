@@ -12,10 +12,14 @@ struct IndexWriter {
     /// Dropping the tables beats deleting rows, and building the b-tree indexes and the
     /// full-text index once at the end beats updating them row by row.
     func rebuild(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
-        try db.execute(sql: "DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS search; DROP TABLE IF EXISTS places;")
+        try db.execute(sql: """
+            DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS search;
+            DROP TABLE IF EXISTS places; DROP TABLE IF EXISTS counts;
+            """)
         try IndexSchema.createRecordTables(db)
         try insertAll(changes, progress: progress)
         try db.execute(sql: "INSERT INTO search(search) VALUES('rebuild')")
+        try db.execute(sql: "INSERT INTO counts(type, count) SELECT type, count(*) FROM records GROUP BY type")
         try IndexSchema.createIndexes(db)
     }
 

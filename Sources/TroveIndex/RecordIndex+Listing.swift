@@ -35,14 +35,14 @@ extension RecordIndex {
     /// How many records of each type, most numerous first.
     public func counts() throws -> [(type: String, count: Int)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT type, count(*) FROM records GROUP BY type ORDER BY count(*) DESC, type")
+            try Row.fetchAll(db, sql: "SELECT type, count FROM counts ORDER BY count DESC, type")
                 .map { (type: $0[0], count: $0[1]) }
         }
     }
 
     /// The number of records, all types together.
     public func recordCount() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM records") ?? 0 }
+        try read { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM counts") ?? 0 }
     }
 
     /// Names or titles of `type` that start with `prefix` (ignoring case), for completion.
