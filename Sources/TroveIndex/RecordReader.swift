@@ -35,7 +35,7 @@ struct RecordReader {
             return
         }
         let chunks = stride(from: 0, to: changes.count, by: chunkSize).map { $0..<min($0 + chunkSize, changes.count) }
-        let shared = SharedChunks(count: chunks.count)
+        let shared = SharedChunks()
         // The reader thread is the only user of the store's repository until `forEach` returns.
         let context = UncheckedBox((store, changes, chunks))
         let reader = Thread {
@@ -60,8 +60,6 @@ private final class SharedChunks: @unchecked Sendable {
     private var ready: [Int: [RecordReader.Parsed]] = [:]
     private var cancelled = false
     private let room = DispatchSemaphore(value: 2)
-
-    init(count: Int) {}
 
     /// Blocks until fewer than two chunks wait; `false` once the consumer has gone.
     func waitForRoom() -> Bool {
