@@ -1,5 +1,4 @@
 import GRDB
-import TroveJSON
 import TroveStore
 
 /// A difference between the index and the records it should reflect.
@@ -43,7 +42,7 @@ extension RecordIndex {
         var differences: [IndexDifference] = []
         for (id, blob) in expected.sorted(by: { $0.key < $1.key }) {
             switch indexed[id] {
-            case nil where store.blobBytes(blob).flatMap({ try? JSONValue(parsing: $0) })?.objectValue != nil: differences.append(IndexDifference(kind: .missing, subject: id))
+            case nil where RecordReader.record(blob, in: store) != nil: differences.append(IndexDifference(kind: .missing, subject: id))
             case let other? where other != blob: differences.append(IndexDifference(kind: .stale, subject: id))
             default: break
             }

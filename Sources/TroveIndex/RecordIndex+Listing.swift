@@ -21,7 +21,7 @@ extension RecordIndex {
 
     /// The whole record behind an index row, read from git; `nil` if its file no longer parses.
     public func value(of record: IndexedRecord) -> JSONValue? {
-        store.blobBytes(record.blob).flatMap { try? JSONValue(parsing: $0) }
+        RecordReader.record(record.blob, in: store)
     }
 
     /// One record by id, or `nil`.

@@ -12,6 +12,7 @@ extension RecordIndex {
     /// - Returns: the number of records in `head`.
     @discardableResult
     func replaceWithFreshBuild(of head: String, progress: ((Int, Int) -> Void)?) throws -> Int {
+        removeAbandonedBuilds()
         let temporary = path + ".new-\(getpid())"
         let remove = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) } }
         remove()
@@ -48,5 +49,17 @@ extension RecordIndex {
             throw error
         }
         return count
+    }
+
+    /// Deletes the half-built files of builds whose process was killed (`index.sqlite.new-PID…`).
+    private func removeAbandonedBuilds() {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = Self.fileName + ".new-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            // A live process (another build going on right now) keeps its file.
+            guard let pid = pid_t(digits), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + name)
+        }
     }
 }

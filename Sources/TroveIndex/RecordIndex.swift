@@ -21,8 +21,11 @@ public final class RecordIndex {
 
     /// Opens (or builds) the index of `store` and brings it up to HEAD.
     ///
-    /// - Parameter progress: called while a rebuild runs, with records done and records in all.
-    public init(store: Store, progress: ((Int, Int) -> Void)? = nil) throws {
+    /// - Parameters:
+    ///   - progress: called while a rebuild runs, with records done and records in all.
+    ///   - rebuilding: build it afresh from HEAD whatever state it is in (`trove reindex`), so that
+    ///     a missing or damaged file is built once, not once on opening and again on request.
+    public init(store: Store, progress: ((Int, Int) -> Void)? = nil, rebuilding: Bool = false) throws {
         self.store = store
         path = store.localFolder + "/" + Self.fileName
         let existed = FileManager.default.fileExists(atPath: path)
@@ -41,12 +44,12 @@ public final class RecordIndex {
             }
         }
         if !existed { notice = "the index was missing; building it from the records" }
-        _ = try recovering(progress: progress) { try catchUp(progress: progress) }
-    }
-
-    /// Builds the index of a new or newly cloned store, so its first command has nothing to announce.
-    public static func build(for store: Store) throws {
-        _ = try RecordIndex(store: store)
+        if rebuilding {
+            notice = nil
+            _ = try rebuild(progress: progress)
+        } else {
+            _ = try recovering(progress: progress) { try catchUp(progress: progress) }
+        }
     }
 
     /// Records changes from the indexed commit up to HEAD. Cheap when nothing changed.

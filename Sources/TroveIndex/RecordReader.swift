@@ -17,10 +17,16 @@ struct RecordReader {
 
     /// Parses one change; a file that is not a JSON object is left out (`trove check` names it).
     static func parse(_ change: RecordChange, in store: Store) -> Parsed {
-        guard let blob = change.blob, let bytes = store.blobBytes(blob), let value = try? JSONValue(parsing: bytes),
+        guard let blob = change.blob, let value = record(blob, in: store),
               let fields = IndexedFields(id: change.id, type: change.type, value: value)
         else { return nil }
         return (fields, blob)
+    }
+
+    /// The record in blob `blob`, or `nil` when the blob is missing or not a JSON object.
+    static func record(_ blob: String, in store: Store) -> JSONValue? {
+        guard let value = store.blobBytes(blob).flatMap({ try? JSONValue(parsing: $0) }), value.objectValue != nil else { return nil }
+        return value
     }
 
     /// Calls `body` with each change's parsed record, in order, on the calling thread.

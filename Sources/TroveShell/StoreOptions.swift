@@ -29,12 +29,16 @@ public struct StoreOptions: ParsableArguments {
         try Self.index(of: open())
     }
 
-    static func index(of store: Store) throws -> RecordIndex {
-        let bar = ProgressBar("Indexing")
+    /// The index of `store`, caught up (or, `rebuilding`, built afresh) with a progress bar on a terminal.
+    ///
+    /// - Parameter announcing: whether to say that the index had to be rebuilt; a command that
+    ///   makes a store, or asks for a rebuild, has nothing to announce.
+    static func index(of store: Store, rebuilding: Bool = false, announcing: Bool = true) throws -> RecordIndex {
+        let bar = ProgressBar(rebuilding ? "Reindexing" : "Indexing")
         defer { bar.finish() }
-        let index = try RecordIndex(store: store, progress: bar.update)
+        let index = try RecordIndex(store: store, progress: bar.update, rebuilding: rebuilding)
         bar.finish()
-        if let notice = index.notice { Output.error(notice) }
+        if announcing, let notice = index.notice { Output.error(notice) }
         return index
     }
 }

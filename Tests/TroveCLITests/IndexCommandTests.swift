@@ -152,4 +152,51 @@ struct IndexCommandTests {
         let status = try fixture.trove("status", "--json")
         #expect(((parseJSON(status.stdout) as? [String: Any])?["records"] as? [String: Any])?["entry"] as? Int == 5)
     }
+
+    @Test("reindex of a missing index builds it once, quietly, and clears what killed builds left")
+    func reindexMissing() throws {
+        let fixture = try CLIFixture()
+        let id = try Self.entry(fixture, text: "Harbour lights.")
+        let folder = fixture.store + "/.git/trove/"
+        try FileManager.default.removeItem(atPath: Self.indexFile(fixture))
+        // A build killed part way leaves its file behind; a build still running (this test process's pid) keeps it.
+        let dead = folder + "index.sqlite.new-999999999", live = folder + "index.sqlite.new-\(getpid())"
+        for file in [dead, dead + "-journal", live] { try Data("half".utf8).write(to: URL(fileURLWithPath: file)) }
+        let reindex = try fixture.trove("reindex")
+        #expect(reindex.status == 0 && reindex.stdout.hasPrefix("Indexed 1 record in "), "\(reindex.stdout)\(reindex.stderr)")
+        #expect(reindex.stderr.isEmpty, "a rebuild asked for is not announced: \(reindex.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dead) && !FileManager.default.fileExists(atPath: dead + "-journal"))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(try fixture.trove("search", "harbour", "--json").stdout.contains(id))
+    }
+
+    @Test("commands started together on a missing index all answer right, while a put commits")
+    func concurrentRebuilds() throws {
+        let fixture = try CLIFixture()
+        let id = try Self.entry(fixture, text: "Lantern by the quay.")
+        try FileManager.default.removeItem(atPath: Self.indexFile(fixture))
+        let entry = #"{"journalId": "\#(Self.journal)", "date": "2026-11-22T08:00:00.000Z", "text": "Second lantern."}"#
+        let commands = [["search", "lantern", "--json"], ["search", "quay", "--json"], ["record", "put", "entry", "--json", entry],
+                        ["record", "list", "entry", "--json"]]
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: commands.count) { number in
+            results.set(number, try? fixture.cli.run(commands[number]))
+        }
+        for number in commands.indices {
+            let output = try #require(results.get(number), "\(commands[number]) did not run")
+            #expect(output.status == 0, "\(commands[number]): \(output.stderr)")
+        }
+        #expect(results.get(0)?.stdout.contains(id) == true && results.get(1)?.stdout.contains(id) == true)
+        // Whatever order they ran in, the next command sees both entries and a consistent index.
+        #expect(try fixture.list("entry").count == 2)
+        #expect(try fixture.trove("check").status == 0)
+    }
+}
+
+/// Outputs written by concurrent threads, one slot each.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputs: [Int: ProcessOutput] = [:]
+    func set(_ number: Int, _ output: ProcessOutput?) { lock.lock(); outputs[number] = output; lock.unlock() }
+    func get(_ number: Int) -> ProcessOutput? { lock.lock(); defer { lock.unlock() }; return outputs[number] }
 }

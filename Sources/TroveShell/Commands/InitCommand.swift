@@ -17,7 +17,7 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let store = try Store.create(at: path ?? storeOptions.path)
-        try RecordIndex.build(for: store)
+        _ = try StoreOptions.index(of: store, announcing: false)
         if output.json {
             Output.json(["path": .string(store.path), "storeId": try store.metadata()["storeId"] ?? .null])
         } else {

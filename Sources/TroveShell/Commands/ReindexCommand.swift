@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TroveIndex
 
 /// `trove reindex`: rebuild the SQLite index from the records.
 struct ReindexCommand: ParsableCommand {
@@ -15,12 +14,9 @@ struct ReindexCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let index = try storeOptions.openIndex()
-        let bar = ProgressBar("Reindexing")
-        defer { bar.finish() }
+        let store = try storeOptions.open()
         let start = Date()
-        let count = try index.rebuild(progress: bar.update)
-        bar.finish()
+        let count = try StoreOptions.index(of: store, rebuilding: true, announcing: false).recordCount()
         let seconds = Date().timeIntervalSince(start)
         if output.json {
             Output.json(["records": .integer(count), "seconds": .double((seconds * 1000).rounded() / 1000)])

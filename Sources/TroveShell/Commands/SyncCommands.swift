@@ -80,10 +80,7 @@ struct CloneCommand: ParsableCommand {
 
     func run() throws {
         let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: transfer.security)
-        let bar = ProgressBar("Indexing")
-        defer { bar.finish() }
-        _ = try RecordIndex(store: store, progress: bar.update)
-        bar.finish()
+        _ = try StoreOptions.index(of: store, announcing: false)
         Output.line("Cloned \(url) into \(store.path)")
     }
 }
