@@ -58,7 +58,10 @@ let package = Package(
         // Floor 2: the SQLite index, a cache of the records that is rebuilt at will.
         .target(
             name: "TroveIndex",
-            dependencies: ["TroveStore", "TroveJSON", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TroveStore", "TroveJSON", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // Floor 5: the command tree, one-shot and (later) the REPL.
         .target(

@@ -14,7 +14,9 @@ public final class RecordIndex {
     public let path: String
     /// Set when opening had to rebuild the index, worded for the person at the keyboard.
     public private(set) var notice: String?
-    var queue: DatabaseQueue
+    /// The connection to the file, and which file it is.
+    private var opened: IndexDatabase.Opened
+    var queue: DatabaseQueue { opened.queue }
 
     /// The index file's name inside the store's local folder.
     public static let fileName = "index.sqlite"
@@ -28,22 +30,10 @@ public final class RecordIndex {
     public init(store: Store, progress: ((Int, Int) -> Void)? = nil, rebuilding: Bool = false) throws {
         self.store = store
         path = store.localFolder + "/" + Self.fileName
-        let existed = FileManager.default.fileExists(atPath: path)
-        do {
-            queue = try Self.openDatabase(path)
-            // A file that exists but holds nothing (truncated to zero bytes) is rebuilt like a missing one.
-            if try Self.prepareSchema(queue), existed { notice = "the index was empty; building it from the records" }
-        } catch {
-            do { queue = try Self.replaceDatabase(path) } catch let error as DatabaseError {
-                throw IndexError(path: path, reason: Self.reason(error))
-            }
-            if let error = error as? IndexFileError {
-                notice = "the index \(error); rebuilding it from the records"
-            } else {
-                notice = "the index was unreadable (\(Self.reason(error))); rebuilding it from the records"
-            }
+        do { opened = try IndexDatabase.open(path) } catch let error as DatabaseError {
+            throw IndexError(path: path, reason: IndexDatabase.reason(error))
         }
-        if !existed { notice = "the index was missing; building it from the records" }
+        notice = opened.notice
         if rebuilding {
             notice = nil
             _ = try rebuild(progress: progress)
@@ -60,7 +50,7 @@ public final class RecordIndex {
         guard let head = try store.headHex() else { return 0 }
         let indexed = try queue.read { try IndexSchema.indexedCommit($0) }
         if indexed == head { return 0 }
-        if indexed == nil { return try replaceWithFreshBuild(of: head, progress: progress) }
+        if indexed == nil { return try buildAfresh(of: head, always: false, progress: progress) }
         var commitGone = false
         let applied = try queue.inDatabase { db in
             var applied = 0
@@ -84,7 +74,7 @@ public final class RecordIndex {
         guard commitGone else { return applied }
         // The indexed commit is gone (history rewritten by hand): start over.
         if notice == nil { notice = "the index's commit is no longer in the store; rebuilding it from the records" }
-        return try replaceWithFreshBuild(of: head, progress: progress)
+        return try buildAfresh(of: head, always: false, progress: progress)
     }
 
     /// Throws the index away and builds it again from HEAD's records.
@@ -93,9 +83,9 @@ public final class RecordIndex {
     @discardableResult
     public func rebuild(progress: ((Int, Int) -> Void)? = nil) throws -> Int {
         try recovering(progress: progress) {
-            if let head = try store.headHex() { try replaceWithFreshBuild(of: head, progress: progress) }
+            guard let head = try store.headHex() else { return try recordCount() }
+            return try buildAfresh(of: head, always: true, progress: progress)
         }
-        return try recordCount()
     }
 
     /// Runs `body`; if SQLite finds the file damaged, replaces it, rebuilds, and runs `body` once more.
@@ -105,76 +95,19 @@ public final class RecordIndex {
             do {
                 return try body()
             } catch let error as DatabaseError where Self.isDamage(error) {
-                try? queue.close()
-                queue = try Self.replaceDatabase(path)
-                notice = "the index was damaged (\(Self.reason(error))); rebuilding it from the records"
+                // The old connection closes when released, once the replacement is open.
+                opened = try IndexDatabase.replace(path, judged: opened.inode)
+                notice = "the index was damaged (\(IndexDatabase.reason(error))); rebuilding it from the records"
                 try catchUp(progress: progress)
                 return try body()
             }
         } catch let error as DatabaseError {
-            throw IndexError(path: path, reason: Self.reason(error))
+            throw IndexError(path: path, reason: IndexDatabase.reason(error))
         }
-    }
-
-    // MARK: - The file
-
-    static func openDatabase(_ path: String) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.journalMode = .wal
-        configuration.foreignKeysEnabled = false
-        configuration.label = "trove-index"
-        configuration.prepareDatabase { db in
-            // A cache: losing the last transaction to a power cut only means catching up again.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Bulk updates touch every b-tree at once; 64 MB of page cache keeps them in memory.
-            try db.execute(sql: "PRAGMA cache_size = -65536")
-        }
-        return try DatabaseQueue(path: path, configuration: configuration)
-    }
-
-    /// Creates the tables in an empty file; throws `IndexFileError` for another schema version.
-    ///
-    /// - Returns: whether the file was empty and the tables were created.
-    @discardableResult
-    private static func prepareSchema(_ queue: DatabaseQueue) throws -> Bool {
-        try queue.inDatabase { db in
-            var created = false
-            try db.inTransaction(.immediate) {
-                switch try IndexSchema.storedVersion(db) {
-                case nil:
-                    // An empty file (new, or truncated to nothing): but a file with other tables is not ours.
-                    guard try String.fetchAll(db, sql: "SELECT name FROM sqlite_master").isEmpty else {
-                        throw IndexFileError.foreignTables
-                    }
-                    try IndexSchema.create(db)
-                    created = true
-                case IndexSchema.version?:
-                    break
-                case let other?:
-                    throw IndexFileError.otherVersion(other)
-                }
-                return .commit
-            }
-            return created
-        }
-    }
-
-    /// Deletes the index file and its journals, and creates an empty index.
-    private static func replaceDatabase(_ path: String) throws -> DatabaseQueue {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-        let queue = try openDatabase(path)
-        try prepareSchema(queue)
-        return queue
     }
 
     static func isDamage(_ error: DatabaseError) -> Bool {
         [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT, .SQLITE_SCHEMA].contains(error.resultCode)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
-        return "\(error)"
     }
 }
 
@@ -186,17 +119,4 @@ public struct IndexError: Error, Sendable, CustomStringConvertible {
     public var reason: String
 
     public var description: String { "the index \(path) cannot be used: \(reason)" }
-}
-
-/// Why an index file was set aside.
-enum IndexFileError: Error, CustomStringConvertible {
-    case otherVersion(Int)
-    case foreignTables
-
-    var description: String {
-        switch self {
-        case .otherVersion(let version): return "was made by another version of trove (index schema \(version))"
-        case .foreignTables: return "holds tables trove did not make"
-        }
-    }
 }

@@ -36,6 +36,12 @@ final class IndexFixture: @unchecked Sendable {
     /// The index file: `.git/trove/index.sqlite`.
     var indexPath: String { store.localFolder + "/" + RecordIndex.fileName }
 
+    /// Whether the index's write-ahead log holds nothing: every write is in the file itself.
+    /// (Connections keep the log file, empty, rather than delete it.)
+    var logIsEmpty: Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: indexPath + "-wal")[.size] as? Int) ?? 0) == 0
+    }
+
     /// Opens the index, which catches up with HEAD (or rebuilds it).
     func index() throws -> RecordIndex { try RecordIndex(store: store) }
 

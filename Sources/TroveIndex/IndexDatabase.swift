@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The index's SQLite file: opening it, and replacing it when it is damaged, safely beside other
+/// trove processes doing the same.
+///
+/// SQLite pairs a database with its `-wal` and `-shm` files by name. Deleting or replacing the
+/// file while another process has it open could pair that process's database with another one's
+/// log. So connections never delete those files (the log is emptied instead), openers hold a
+/// shared `flock` on the folder until their connection holds all three files open, and a
+/// replacement holds it exclusively.
+enum IndexDatabase {
+    /// An open connection, and the file it opened.
+    struct Opened {
+        var queue: DatabaseQueue
+        /// The inode of the file when it was opened, to tell later whether another process replaced it.
+        var inode: ino_t?
+        /// Set when the file was missing or empty (and is now an empty index), worded for the user.
+        var notice: String?
+    }
+
+    /// Opens the index at `path`, creating an empty one if there is none, and replacing a file
+    /// that is not a usable index (damaged, foreign, or of another schema version) with an empty one.
+    static func open(_ path: String) throws -> Opened {
+        let existing = inode(path)
+        do {
+            var opened = try withFolderLock(of: path, LOCK_SH) { Opened(queue: try connect(path), inode: inode(path)) }
+            if try prepareSchema(opened.queue) {
+                opened.notice = existing == nil ? "the index was missing; building it from the records"
+                    : "the index was empty; building it from the records"
+            }
+            return opened
+        } catch {
+            var opened = try replace(path, judged: existing)
+            if let error = error as? IndexFileError {
+                opened.notice = "the index \(error); rebuilding it from the records"
+            } else {
+                opened.notice = "the index was unreadable (\(reason(error))); rebuilding it from the records"
+            }
+            return opened
+        }
+    }
+
+    /// Deletes a damaged index file and its logs, and creates an empty index in its place.
+    ///
+    /// Processes that find the same damage take turns. One that finds the file already replaced (its
+    /// inode is not the one it judged) opens the replacement instead of deleting it.
+    static func replace(_ path: String, judged: ino_t?) throws -> Opened {
+        try withFolderLock(of: path, LOCK_EX) {
+            if let judged, let current = inode(path), current != judged, let queue = try? connect(path),
+               (try? prepareSchema(queue)) != nil {
+                return Opened(queue: queue, inode: current)
+            }
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            let queue = try connect(path)
+            try prepareSchema(queue)
+            return Opened(queue: queue, inode: inode(path))
+        }
+    }
+
+    /// Opens a connection and makes it hold the file, its log and its shared memory open.
+    private static func connect(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        // Long enough to wait for another process's full build rather than make a second one.
+        configuration.busyMode = .timeout(600)
+        configuration.journalMode = .wal
+        configuration.foreignKeysEnabled = false
+        configuration.label = "trove-index"
+        configuration.prepareDatabase { db in
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = 0")
+            // A cache: losing the last transaction to a power cut only means catching up again.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Bulk updates touch every b-tree at once; 64 MB of page cache keeps them in memory.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+        }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        return queue
+    }
+
+    /// Creates the tables in an empty file; throws `IndexFileError` for another schema version.
+    ///
+    /// - Returns: whether the file was empty and the tables were created.
+    @discardableResult
+    private static func prepareSchema(_ queue: DatabaseQueue) throws -> Bool {
+        try queue.inDatabase { db in
+            var created = false
+            try db.inTransaction(.immediate) {
+                switch try IndexSchema.storedVersion(db) {
+                case nil:
+                    // An empty file (new, or truncated to nothing): but a file with other tables is not ours.
+                    guard try String.fetchAll(db, sql: "SELECT name FROM sqlite_master").isEmpty else {
+                        throw IndexFileError.foreignTables
+                    }
+                    try IndexSchema.create(db)
+                    created = true
+                case IndexSchema.version?:
+                    break
+                case let other?:
+                    throw IndexFileError.otherVersion(other)
+                }
+                return .commit
+            }
+            return created
+        }
+    }
+
+    /// Runs `body` holding a `flock` (`LOCK_SH` or `LOCK_EX`) on the folder of `path`.
+    private static func withFolderLock<T>(of path: String, _ mode: Int32, _ body: () throws -> T) rethrows -> T {
+        let folder = Glibc.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
+        if folder >= 0 { while flock(folder, mode) != 0 && errno == EINTR {} }
+        return try body()
+    }
+
+    /// SQLite's explanation of an error, e.g. "database or disk is full".
+    static func reason(_ error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+
+    /// The inode number of the file at `path`, or nil when there is none.
+    private static func inode(_ path: String) -> ino_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_ino : nil
+    }
+}
+
+/// Why an index file was set aside.
+enum IndexFileError: Error, CustomStringConvertible {
+    case otherVersion(Int)
+    case foreignTables
+
+    var description: String {
+        switch self {
+        case .otherVersion(let version): return "was made by another version of trove (index schema \(version))"
+        case .foreignTables: return "holds tables trove did not make"
+        }
+    }
+}
