@@ -173,14 +173,19 @@ struct IndexCommandTests {
         #expect(try fixture.trove("check").status == 0)
     }
 
-    @Test("commands started together on a missing index all answer right, while a put commits")
-    func concurrentRebuilds() throws {
+    @Test("commands started together on a missing or garbled index all answer right, while a put commits",
+          arguments: ["missing", "garbled"])
+    func concurrentRebuilds(_ damage: String) throws {
         let fixture = try CLIFixture()
         let id = try Self.entry(fixture, text: "Lantern by the quay.")
-        try FileManager.default.removeItem(atPath: Self.indexFile(fixture))
+        if damage == "missing" {
+            try FileManager.default.removeItem(atPath: Self.indexFile(fixture))
+        } else {
+            try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: Self.indexFile(fixture)))
+        }
         let entry = #"{"journalId": "\#(Self.journal)", "date": "2026-11-22T08:00:00.000Z", "text": "Second lantern."}"#
         let commands = [["search", "lantern", "--json"], ["search", "quay", "--json"], ["record", "put", "entry", "--json", entry],
-                        ["record", "list", "entry", "--json"]]
+                        ["record", "list", "entry", "--json"], ["reindex"]]
         let results = Results()
         DispatchQueue.concurrentPerform(iterations: commands.count) { number in
             results.set(number, try? fixture.cli.run(commands[number]))
