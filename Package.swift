@@ -63,11 +63,12 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // Floor 5: the command tree, one-shot and (later) the REPL.
+        // Floor 5: the command tree, one-shot, scripts and the REPL.
+        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(
             name: "TroveShell",
             dependencies: [
-                "TroveStore", "TroveGit", "TroveIndex",
+                "TroveStore", "TroveGit", "TroveIndex", "TroveSchema", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,6 +82,7 @@ let package = Package(
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveGit", "TroveJSON", "TroveTestSupport"]),
+        .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
     ]

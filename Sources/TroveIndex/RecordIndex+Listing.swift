@@ -45,6 +45,16 @@ extension RecordIndex {
         try read { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM counts") ?? 0 }
     }
 
+    /// Records of `types` whose name or title is `label` (ignoring case).
+    public func records(labelled label: String, types: [String]) throws -> [IndexedRecord] {
+        let marks = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        return try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(IndexedRecord.columns) FROM records WHERE type IN (\(marks)) AND label = ? COLLATE NOCASE ORDER BY id
+                """, arguments: StatementArguments(types + [label])).map(IndexedRecord.init(row:))
+        }
+    }
+
     /// Names or titles of `type` that start with `prefix` (ignoring case), for completion.
     public func labels(type: String, prefix: String = "", limit: Int = 100) throws -> [String] {
         try read { db in

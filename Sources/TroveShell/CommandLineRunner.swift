@@ -11,8 +11,13 @@ public enum CommandLineRunner {
 
     /// Parses and runs `arguments` (without the program name); returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
+        let arguments = movingGlobalOptions(arguments)
+        if let message = UnknownCommand.message(for: arguments) {
+            Output.error(message)
+            return 2
+        }
         do {
-            var command = try Trove.parseAsRoot(movingGlobalOptions(arguments))
+            var command = try Trove.parseAsRoot(arguments)
             try command.run()
             return 0
         } catch let error as StoreError {
@@ -50,10 +55,14 @@ public enum CommandLineRunner {
     }
 
     /// Moves `--store PATH` and `--json` written before the command name to its end, where the command parses them.
+    /// `trove -c LINE` and `trove --keep-going` are the shell's options, so they mean `trove shell …`.
     static func movingGlobalOptions(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
+            if first == "-c" || first == "--keep-going" {
+                return ["shell"] + rest + leading.filter { $0 != "--json" }
+            }
             if first == "--store", rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)

@@ -6,13 +6,16 @@ import TroveStore
 
 /// `--store PATH`: which store a command works on.
 public struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store folder (default: $TROVE_STORE, else $XDG_DATA_HOME/trove/default).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The store folder (default: $TROVE_STORE, else $XDG_DATA_HOME/trove/default).", valueName: "path"), completion: .directory)
     public var store: String?
 
     public init() {}
 
     /// The store folder: `--store`, else `TROVE_STORE`, else `$XDG_DATA_HOME/trove/default`.
-    public var path: String {
+    public var path: String { Self.path(given: store) }
+
+    /// The store folder for a `--store` value (or none), as commands find it.
+    static func path(given store: String?) -> String {
         if let store { return store }
         let environment = ProcessInfo.processInfo.environment
         if let fromEnvironment = environment["TROVE_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }

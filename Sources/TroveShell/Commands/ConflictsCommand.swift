@@ -29,7 +29,7 @@ struct ConflictsCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show both values of each conflict in one record, and who wrote each.")
-        @Argument(help: "The record id.") var id: String
+        @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -54,7 +54,7 @@ struct ConflictsCommand: ParsableCommand {
                 --keep ours keeps the current value, --keep theirs restores the kept one, anything else is a JSON value.
                 Example: trove conflicts resolve 01a2... name --keep '"Pixel"'
                 """)
-        @Argument(help: "The record id.") var id: String
+        @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
         @Argument(help: "The field, as 'trove conflicts show' names it.") var field: String
         @Option(help: "ours, theirs, or a JSON value.") var keep: String
         @OptionGroup var storeOptions: StoreOptions

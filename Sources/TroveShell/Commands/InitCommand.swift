@@ -9,7 +9,7 @@ struct InitCommand: ParsableCommand {
         abstract: "Create a new store.",
         discussion: "PATH must not exist or be an empty folder. Example: trove init ~/notes")
 
-    @Argument(help: "Where to create the store (default: the --store path).")
+    @Argument(help: "Where to create the store (default: the --store path).", completion: .directory)
     var path: String?
 
     @OptionGroup var storeOptions: StoreOptions

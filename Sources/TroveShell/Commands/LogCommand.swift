@@ -8,7 +8,7 @@ struct LogCommand: ParsableCommand {
         commandName: "log", abstract: "Show the history of the store or of one record.",
         discussion: "Examples: trove log -n 5; trove log 0193f0a2-...")
 
-    @Argument(help: "A record id: show only the commits that changed it.")
+    @Argument(help: "A record id: show only the commits that changed it.", completion: DataCompletion.recordIDs)
     var id: String?
 
     @Option(name: [.short, .customLong("max-count")], help: "Show at most N commits.")

@@ -14,7 +14,7 @@ struct MediaCommand: ParsableCommand {
             commandName: "add", abstract: "Store image files (JPEG, PNG, GIF, WebP, HEIC) in one commit; print their hashes.",
             discussion: "Each file is stored once, however often it is added. Example: trove media add photo.jpg")
 
-        @Argument(help: "Image files.") var files: [String]
+        @Argument(help: "Image files.", completion: .file()) var files: [String]
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 

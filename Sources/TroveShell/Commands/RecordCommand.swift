@@ -21,13 +21,13 @@ struct RecordCommand: ParsableCommand {
                 A record with the id of an existing one replaces it.
                 """)
 
-        @Argument(help: "The record type, e.g. entry, dog, event.")
+        @Argument(help: "The record type, e.g. entry, dog, event.", completion: DataCompletion.recordTypes)
         var type: String
 
         @Option(name: .customLong("json"), help: ArgumentHelp("One record as JSON, or - to read it from standard input.", valueName: "json"))
         var json: String?
 
-        @Option(help: ArgumentHelp("A file with one JSON record per line (- for standard input).", valueName: "file"))
+        @Option(help: ArgumentHelp("A file with one JSON record per line (- for standard input).", valueName: "file"), completion: .file())
         var jsonl: String?
 
         @Option(name: .shortAndLong, help: "The commit message.")
@@ -61,7 +61,7 @@ struct RecordCommand: ParsableCommand {
 
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one record as JSON.")
-        @Argument(help: "The record id.") var id: String
+        @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
         @OptionGroup var storeOptions: StoreOptions
         /// Accepted because `--json` is global; the record is printed as JSON either way.
         @OptionGroup var output: OutputOptions
@@ -74,7 +74,7 @@ struct RecordCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete one record (undo brings it back).")
-        @Argument(help: "The record id.") var id: String
+        @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -92,15 +92,19 @@ struct RecordCommand: ParsableCommand {
                   trove record list dog
                   trove record list entry --sort start --reverse --limit 10
                   trove record list entry --offset 100      (the next page)
+                  trove record list entry --in "Morning pages"
                   trove record list dog --all --json
                 """)
-        @Argument(help: "The record type.") var type: String
+        @Argument(help: "The record type.", completion: DataCompletion.recordTypes) var type: String
         @Option(help: ArgumentHelp("Order by created, start (date, start or due time), label or updated.", valueName: "key"))
         var sort: IndexSort = .created
         @Flag(help: "Newest (or last) first.") var reverse = false
         @Option(help: "At most this many records (default: 100 as text, all with --json).") var limit: Int?
         @Option(help: "Skip this many records first.") var offset = 0
         @Flag(help: "Every record, without paging.") var all = false
+        @Option(name: .customLong("in"), help: ArgumentHelp("Only records that belong to this journal, dog, calendar or item (its name or id).",
+                                                            valueName: "name"), completion: DataCompletion.containers)
+        var container: String?
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -115,7 +119,8 @@ struct RecordCommand: ParsableCommand {
             // People read a page at a time; scripts asking for JSON get everything unless they page.
             let limit = all ? nil : self.limit ?? (output.json ? nil : 100)
             let page = limit.map { IndexPage(offset: offset, limit: $0) } ?? IndexPage(offset: offset, limit: IndexPage.all.limit)
-            let records = try index.records(type: type, sort: sort, descending: reverse, page: page)
+            let parent = try container.map { try Self.container(named: $0, in: index) }
+            let records = try index.records(type: type, parent: parent, sort: sort, descending: reverse, page: page)
             if output.json {
                 Output.json(.array(records.compactMap(index.value(of:))))
                 return
@@ -125,11 +130,25 @@ struct RecordCommand: ParsableCommand {
                 return
             }
             Output.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
-            if let limit, records.count == limit, let total = try index.counts().first(where: { $0.type == type })?.count,
+            if let limit, records.count == limit, parent == nil, let total = try index.counts().first(where: { $0.type == type })?.count,
                total > offset + limit {
                 Output.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
             }
         }
+    }
+}
+
+extension RecordCommand.List {
+    /// The id of the journal, dog, calendar or item that `name` names (or is the id of).
+    static func container(named name: String, in index: RecordIndex) throws -> String {
+        if try index.record(id: name) != nil { return name }
+        let found = try index.records(labelled: name, types: ["journal", "dog", "calendar", "item"])
+        guard let first = found.first else { throw CommandFailure(message: "no journal, dog, calendar or item is called '\(name)'") }
+        guard found.count == 1 else {
+            throw CommandFailure(message: "'\(name)' names \(found.count) records; give one of their ids: "
+                                 + found.map { "\($0.id) (\($0.type))" }.joined(separator: ", "))
+        }
+        return first.id
     }
 }
 

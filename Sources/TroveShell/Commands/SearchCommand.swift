@@ -18,7 +18,7 @@ struct SearchCommand: ParsableCommand {
     @Argument(help: "The words to find.")
     var words: [String]
 
-    @Option(help: ArgumentHelp("Only records of this type, e.g. entry, event, dog.", valueName: "type"))
+    @Option(help: ArgumentHelp("Only records of this type, e.g. entry, event, dog.", valueName: "type"), completion: DataCompletion.recordTypes)
     var type: String?
 
     @Option(help: "At most this many hits.")

@@ -8,7 +8,7 @@ struct ShowCommand: ParsableCommand {
         commandName: "show", abstract: "Show a record, as it is now or as it was at a commit.",
         discussion: "Example: trove show 0193f0a2-... --at HEAD~3")
 
-    @Argument(help: "The record id.")
+    @Argument(help: "The record id.", completion: DataCompletion.recordIDs)
     var id: String
 
     @Option(help: "A commit id (or HEAD~N) to read the record at.")

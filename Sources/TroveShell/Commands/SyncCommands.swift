@@ -6,7 +6,7 @@ import TroveStore
 
 /// `--identity FILE`: the ssh key for ssh:// remotes.
 struct TransferOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The ssh private key for ssh:// remotes (default: ~/.ssh/id_ed25519).", valueName: "file"))
+    @Option(help: ArgumentHelp("The ssh private key for ssh:// remotes (default: ~/.ssh/id_ed25519).", valueName: "file"), completion: .file())
     var identity: String?
 
     var security: TransferSecurity {
@@ -74,7 +74,7 @@ struct CloneCommand: ParsableCommand {
         commandName: "clone", abstract: "Start a store on this machine from a hub or peer.",
         discussion: "Example: trove clone /media/me/STICK/trove.git")
     @Argument(help: "The hub's path or URL.") var url: String
-    @Argument(help: "Where to put the store (default: the --store path).") var path: String?
+    @Argument(help: "Where to put the store (default: the --store path).", completion: .directory) var path: String?
     @OptionGroup var transfer: TransferOptions
     @OptionGroup var storeOptions: StoreOptions
 

@@ -1,0 +1,57 @@
+import Foundation
+import TroveStore
+
+/// The shell on a terminal: a prompt naming the store and what is selected, line editing and
+/// history, Tab completion, notifications before the prompt, and a welcome the first time.
+///
+/// Each command runs in a child `trove` process, parsed by the same command tree as one-shot use.
+/// That is what lets Ctrl-C stop any command at once while the shell lives on: the terminal sends
+/// the interrupt to both, the shell ignores it, and the command stops where it is (a store never
+/// depends on a command finishing; see the checkout journal).
+struct InteractiveShell {
+    /// The store the shell works on.
+    var storeOptions: StoreOptions
+    var environment = ProcessInfo.processInfo.environment
+
+    /// Runs until `exit` or Ctrl-D; returns the exit code.
+    func run() -> Int32 {
+        Self.useUTF8Locale()
+        let color = Terminal.supportsColor()
+        Welcome(environment: environment).showOnce(color: color)
+        let history = HistoryFile(environment: environment)
+        let editor = LineEditor(completer: Completer().complete)
+        for line in history.load() { editor.remember(line) }
+        let prompt = Prompt(storePath: storeOptions.path)
+        let storeArguments = storeOptions.store.map { ["--store", $0] } ?? []
+        while true {
+            ShellNotifications.announce(storePath: storeOptions.path, color: color)
+            switch editor.read(prompt: prompt.text(color: color)) {
+            case .end:
+                Output.line()
+                return 0
+            case .cancelled:
+                continue
+            case .line(let line):
+                if HistoryFile.keeps(line) {
+                    editor.remember(line)
+                    history.append(line)
+                }
+                let commands: [[String]]
+                do { commands = try ShellWords.commands(line) } catch {
+                    Output.error("\(error)")
+                    continue
+                }
+                for words in commands {
+                    if let code = ScriptRunner.exitCode(words) { return code }
+                    if ChildCommand.run(ScriptRunner.arguments(words) + storeArguments) != 0 { break }
+                }
+            }
+        }
+    }
+
+    /// libedit reads multibyte characters only under a UTF-8 locale; a C locale would garble them.
+    private static func useUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+}

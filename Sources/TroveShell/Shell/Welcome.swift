@@ -1,0 +1,38 @@
+import Foundation
+import TroveGit
+
+/// The few lines shown the first time the shell starts, and never again (a marker file in the
+/// user's state folder remembers).
+struct Welcome {
+    /// Where the tutorial is; `help` always names it too.
+    static let tutorial = "trove help tutorial"
+
+    var environment: [String: String]
+
+    /// The marker: `$XDG_STATE_HOME/trove/welcomed` (`~/.local/state/trove/welcomed`).
+    var marker: String {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (UserHome.path + "/.local/state")
+        return state + "/trove/welcomed"
+    }
+
+    /// The welcome text.
+    static func text(color: Bool) -> [String] {
+        let title = "Welcome to Trove: your journals, dogs, calendars and items, kept in git on your own machines."
+        return [
+            color ? Terminal.bold + title + Terminal.reset : title,
+            "Type a command (help lists them), Tab completes, Up recalls, Ctrl-R searches what you typed,",
+            "Ctrl-C drops a line or stops a command, and Ctrl-D or exit leaves.",
+            "New here? Take the five-minute tour: \(tutorial)",
+            "",
+        ]
+    }
+
+    /// Prints the welcome unless it was shown before, then remembers it was.
+    func showOnce(color: Bool) {
+        guard !FileManager.default.fileExists(atPath: marker) else { return }
+        Welcome.text(color: color).forEach { Output.line($0) }
+        try? FileManager.default.createDirectory(atPath: (marker as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: marker, contents: Data())
+    }
+}
