@@ -4,8 +4,27 @@ import TroveStore
 
 /// Writes to standard output and standard error.
 enum Output {
+    /// Lines held back for the pager while `paged` runs.
+    nonisolated(unsafe) private static var held: [String]?
+
     static func line(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        if held != nil {
+            held?.append(text)
+        } else {
+            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        }
+    }
+
+    /// Runs `body`, sending what it prints through the pager when it is long and standard output is a terminal.
+    static func paged(_ body: () throws -> Void) rethrows {
+        guard Pager.wanted, held == nil else { return try body() }
+        held = []
+        defer {
+            let lines = held ?? []
+            held = nil
+            Pager.show(lines)
+        }
+        try body()
     }
 
     static func error(_ text: String) {
@@ -14,7 +33,13 @@ enum Output {
 
     /// Prints a JSON document canonically (it already ends in a newline).
     static func json(_ value: JSONValue) {
-        FileHandle.standardOutput.write(Data(CanonicalJSON.encode(value)))
+        let bytes = CanonicalJSON.encode(value)
+        if held != nil {
+            String(decoding: bytes.dropLast(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .forEach { line(String($0)) }
+            return
+        }
+        FileHandle.standardOutput.write(Data(bytes))
     }
 
     /// What a command that commits did: its summary, or `{"commit", "summary"}` with `--json`.

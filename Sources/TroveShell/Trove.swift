@@ -13,7 +13,7 @@ public struct Trove: ParsableCommand {
         subcommands: [
             InitCommand.self, StatusCommand.self, LogCommand.self, ShowCommand.self, UndoCommand.self,
             CheckCommand.self, CommitCommand.self, RecordCommand.self, SearchCommand.self, ReindexCommand.self, MediaCommand.self,
-            RemoteCommand.self, CloneCommand.self, SyncCommand.self, ConflictsCommand.self, MergeDriverCommand.self, ShellCommand.self,
+            RemoteCommand.self, CloneCommand.self, SyncCommand.self, ConflictsCommand.self, MergeDriverCommand.self, ShellCommand.self, HelpCommand.self, CompletionsCommand.self,
         ]
     )
 

@@ -22,15 +22,17 @@ struct LogCommand: ParsableCommand {
     }
 
     func run() throws {
-        let entries = try storeOptions.open().history(id: id, limit: n)
-        if output.json {
-            Output.json(.array(entries.map { entry in
-                ["commit": .string(entry.commit.hex), "parents": .array(entry.parents.map { .string($0.hex) }),
-                 "summary": .string(entry.summary), "message": .string(entry.message), "author": .string(entry.author),
-                 "email": .string(entry.email), "date": .string(Timestamp.string(entry.date))]
-            }))
-            return
+        try Output.paged {
+            let entries = try storeOptions.open().history(id: id, limit: n)
+            if output.json {
+                Output.json(.array(entries.map { entry in
+                    ["commit": .string(entry.commit.hex), "parents": .array(entry.parents.map { .string($0.hex) }),
+                     "summary": .string(entry.summary), "message": .string(entry.message), "author": .string(entry.author),
+                     "email": .string(entry.email), "date": .string(Timestamp.string(entry.date))]
+                }))
+                return
+            }
+            Output.table(entries.map { [$0.commit.short, Output.date($0.date), $0.author, $0.summary] })
         }
-        Output.table(entries.map { [$0.commit.short, Output.date($0.date), $0.author, $0.summary] })
     }
 }

@@ -114,25 +114,27 @@ struct RecordCommand: ParsableCommand {
         }
 
         func run() throws {
-            let index = try storeOptions.openIndex()
-            try index.store.recordFormat(type)
-            // People read a page at a time; scripts asking for JSON get everything unless they page.
-            let limit = all ? nil : self.limit ?? (output.json ? nil : 100)
-            let page = limit.map { IndexPage(offset: offset, limit: $0) } ?? IndexPage(offset: offset, limit: IndexPage.all.limit)
-            let parent = try container.map { try Self.container(named: $0, in: index) }
-            let records = try index.records(type: type, parent: parent, sort: sort, descending: reverse, page: page)
-            if output.json {
-                Output.json(.array(records.compactMap(index.value(of:))))
-                return
-            }
-            if records.isEmpty {
-                Output.line(offset == 0 ? "No \(type) records." : "No \(type) records after the first \(offset).")
-                return
-            }
-            Output.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
-            if let limit, records.count == limit, parent == nil, let total = try index.counts().first(where: { $0.type == type })?.count,
-               total > offset + limit {
-                Output.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
+            try Output.paged {
+                let index = try storeOptions.openIndex()
+                try index.store.recordFormat(type)
+                // People read a page at a time; scripts asking for JSON get everything unless they page.
+                let limit = all ? nil : self.limit ?? (output.json ? nil : 100)
+                let page = limit.map { IndexPage(offset: offset, limit: $0) } ?? IndexPage(offset: offset, limit: IndexPage.all.limit)
+                let parent = try container.map { try Self.container(named: $0, in: index) }
+                let records = try index.records(type: type, parent: parent, sort: sort, descending: reverse, page: page)
+                if output.json {
+                    Output.json(.array(records.compactMap(index.value(of:))))
+                    return
+                }
+                if records.isEmpty {
+                    Output.line(offset == 0 ? "No \(type) records." : "No \(type) records after the first \(offset).")
+                    return
+                }
+                Output.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
+                if let limit, records.count == limit, parent == nil, let total = try index.counts().first(where: { $0.type == type })?.count,
+                   total > offset + limit {
+                    Output.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
+                }
             }
         }
     }

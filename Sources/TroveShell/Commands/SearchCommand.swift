@@ -33,26 +33,28 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try storeOptions.openIndex()
-        if let type { try index.store.recordFormat(type) }
-        let color = !output.json && Terminal.supportsColor()
-        let marks = color ? (Terminal.bold, Terminal.reset) : ("[", "]")
-        let hits = try index.search(words.joined(separator: " "), type: type, limit: limit, highlight: marks)
-        if output.json {
-            Output.json(.array(hits.map { hit in
-                ["id": .string(hit.record.id), "type": .string(hit.record.type), "label": hit.record.label.map(JSONValue.string) ?? .null,
-                 "date": hit.record.start.map(JSONValue.string) ?? .null, "snippet": .string(hit.snippet), "rank": .double(hit.rank)]
-            }))
-            return
-        }
-        guard !hits.isEmpty else {
-            Output.line("No records match '\(words.joined(separator: " "))'.")
-            return
-        }
-        for hit in hits {
-            let date = String((hit.record.start ?? hit.record.createdAt).prefix(10))
-            Output.line([hit.record.type, date, hit.record.label ?? "", hit.record.id].filter { !$0.isEmpty }.joined(separator: "  "))
-            Output.line("    " + hit.snippet.replacingOccurrences(of: "\n", with: " "))
+        try Output.paged {
+            let index = try storeOptions.openIndex()
+            if let type { try index.store.recordFormat(type) }
+            let color = !output.json && Terminal.supportsColor()
+            let marks = color ? (Terminal.bold, Terminal.reset) : ("[", "]")
+            let hits = try index.search(words.joined(separator: " "), type: type, limit: limit, highlight: marks)
+            if output.json {
+                Output.json(.array(hits.map { hit in
+                    ["id": .string(hit.record.id), "type": .string(hit.record.type), "label": hit.record.label.map(JSONValue.string) ?? .null,
+                     "date": hit.record.start.map(JSONValue.string) ?? .null, "snippet": .string(hit.snippet), "rank": .double(hit.rank)]
+                }))
+                return
+            }
+            guard !hits.isEmpty else {
+                Output.line("No records match '\(words.joined(separator: " "))'.")
+                return
+            }
+            for hit in hits {
+                let date = String((hit.record.start ?? hit.record.createdAt).prefix(10))
+                Output.line([hit.record.type, date, hit.record.label ?? "", hit.record.id].filter { !$0.isEmpty }.joined(separator: "  "))
+                Output.line("    " + hit.snippet.replacingOccurrences(of: "\n", with: " "))
+            }
         }
     }
 }

@@ -21,6 +21,13 @@ enum Terminal {
         return Int(size.ws_col)
     }
 
+    /// The terminal's height in lines, or `fallback` when it is not a terminal.
+    static func height(_ descriptor: Int32 = STDOUT_FILENO, fallback: Int = 24) -> Int {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return fallback }
+        return Int(size.ws_row)
+    }
+
     static let bold = "\u{1B}[1m"
     static let dim = "\u{1B}[2m"
     static let reset = "\u{1B}[0m"

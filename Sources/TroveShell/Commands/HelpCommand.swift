@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+
+/// `trove help [COMMAND…]`: the commands grouped by what they are for, one command's full usage,
+/// or the tutorial.
+struct HelpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "help", abstract: "Show the commands by topic, one command's usage (help record list), or the tutorial.",
+        discussion: """
+            Examples:
+              trove help
+              trove help sync
+              trove help record list
+              trove help tutorial
+            """)
+
+    @Argument(help: "A command (and subcommand), or 'tutorial'.", completion: .custom { _, _, prefix in
+        CommandTree.trove.root.visibleSubcommands.map(\.commandName).filter { $0.hasPrefix(prefix) } + ["tutorial"]
+    })
+    var topic: [String] = []
+
+    /// The overview's sections. A command in no section is listed under "More", so none is ever missing.
+    static let sections: [(title: String, commands: [String])] = [
+        ("Records and history", ["status", "record", "show", "search", "log", "undo", "media"]),
+        ("Sync between machines", ["remote", "clone", "sync", "conflicts"]),
+        ("The store", ["init", "check", "commit", "reindex"]),
+        ("The shell", ["shell", "completions", "help"]),
+    ]
+
+    func run() throws {
+        if topic == ["tutorial"] {
+            Output.paged { Tutorial.text.forEach { Output.line($0) } }
+            return
+        }
+        guard !topic.isEmpty else {
+            Output.paged { Self.overview(color: Terminal.supportsColor()).forEach { Output.line($0) } }
+            return
+        }
+        guard let command = Self.command(at: topic) else {
+            throw CommandFailure(message: UnknownCommand.message(for: topic) ?? "no help for '\(topic.joined(separator: " "))'")
+        }
+        Output.paged { Output.line(Trove.helpMessage(for: command, columns: Terminal.width())) }
+    }
+
+    /// The overview: every visible command with its summary, by section, and the tutorial's name.
+    static func overview(color: Bool) -> [String] {
+        let commands = CommandTree.trove.root.visibleSubcommands
+        let listed = Set(sections.flatMap(\.commands))
+        let rest = commands.map(\.commandName).filter { !listed.contains($0) }
+        let width = (commands.map(\.commandName.count).max() ?? 0) + 2
+        var lines = ["Trove keeps journals, dogs, calendars and items in a git repository you own.", ""]
+        for (title, names) in sections + (rest.isEmpty ? [] : [("More", rest)]) {
+            lines.append(color ? Terminal.bold + title + Terminal.reset : title)
+            for name in names {
+                guard let command = commands.first(where: { $0.commandName == name }) else { continue }
+                lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + (command.abstract ?? ""))
+            }
+            lines.append("")
+        }
+        lines.append("'help COMMAND' or 'COMMAND --help' gives the full usage, with examples.")
+        lines.append("New here? The tutorial: \(Welcome.tutorial)")
+        return lines
+    }
+
+    /// The command type that `names` lead to from the root, if every name is a subcommand.
+    static func command(at names: [String]) -> ParsableCommand.Type? {
+        var current: ParsableCommand.Type = Trove.self
+        for name in names {
+            guard let next = current.configuration.subcommands.first(where: { $0._commandName == name }) else { return nil }
+            current = next
+        }
+        return current
+    }
+}
+
+/// `trove completions bash|zsh|fish`: a completion script for the system shell.
+struct CompletionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "completions", abstract: "Print a completion script for bash, zsh or fish.",
+        discussion: """
+            The scripts complete commands, options, and your own data (record ids, names, tags) from
+            the index, like the trove shell does.
+
+            Examples:
+              trove completions bash > ~/.local/share/bash-completion/completions/trove
+              trove completions zsh > ~/.zfunc/_trove           (with fpath+=~/.zfunc in ~/.zshrc)
+              trove completions fish > ~/.config/fish/completions/trove.fish
+            """)
+
+    @Argument(help: "bash, zsh or fish.") var shell: CompletionShell
+
+    func run() throws {
+        Output.line(Trove.completionScript(for: shell))
+    }
+}
+
+extension CompletionShell: @retroactive ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Shows long output through `$PAGER` (default `less -FIRX`), only when standard output is a terminal.
+enum Pager {
+    /// Whether output would be paged at all: standard output is a terminal and `PAGER` is not empty or `cat`.
+    static var wanted: Bool {
+        guard Terminal.isInteractive(STDOUT_FILENO) else { return false }
+        let pager = ProcessInfo.processInfo.environment["PAGER"]
+        return pager.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0 != "cat" } ?? true
+    }
+
+    /// The pager command line.
+    static var command: String {
+        ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FIRX"
+    }
+
+    /// Writes `lines` to the terminal, through the pager when they are more than a screenful.
+    static func show(_ lines: [String]) {
+        let text = lines.map { $0 + "\n" }.joined()
+        guard lines.count >= Terminal.height() - 1, page(text) else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+    }
+
+    /// Runs the pager on `text`; false when it could not be started.
+    private static func page(_ text: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardInput = pipe
+        do { try process.run() } catch { return false }
+        // A pager quit early (q) closes the pipe: the write then fails quietly instead of killing us.
+        signal(SIGPIPE, SIG_IGN)
+        try? pipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try? pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return true
+    }
+}

@@ -1,0 +1,31 @@
+/// The five-minute tour that the welcome and `help` point to (`trove help tutorial`).
+enum Tutorial {
+    static let text: [String] = [
+        "Trove in five minutes",
+        "",
+        "1. Your store. Everything lives in one folder, a git repository of JSON files:",
+        "     trove init                      create the default store (trove status shows where)",
+        "     trove status                    what it holds, its last change, your remotes",
+        "",
+        "2. Records. Each journal entry, dog, event or item is one record with an id:",
+        "     trove record put dog --json '{\"name\": \"Pixel\"}'",
+        "     trove record list dog           a page at a time; --json for scripts",
+        "     trove show ID                   one record (Tab completes ids)",
+        "     trove search pix                every word, as a prefix, accents ignored",
+        "",
+        "3. History. Every change is a commit, so nothing is ever lost:",
+        "     trove log                       what changed, newest first",
+        "     trove undo                      revert the last change (itself a new commit)",
+        "",
+        "4. Your machines. Sync through a USB stick, a shared folder or ssh, with no server:",
+        "     trove remote add usb /media/me/STICK/trove.git --create",
+        "     trove sync                      edits on both sides merge field by field",
+        "     trove conflicts                 what a merge kept aside for you to settle",
+        "",
+        "5. The shell. Run trove alone: Tab completes commands, options, names and ids; Up and",
+        "   Ctrl-R recall what you typed; Ctrl-C drops a line or stops a command; Ctrl-D leaves.",
+        "   Scripts work too: trove -c 'status; record list dog', or trove < script.trove",
+        "",
+        "help lists every command by topic; help COMMAND shows its usage with examples.",
+    ]
+}
