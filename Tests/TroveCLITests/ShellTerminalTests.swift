@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TroveTestSupport
+
+/// The interactive shell, driven through a real pseudo-terminal as a person would drive it.
+@Suite("the shell on a terminal")
+struct ShellTerminalTests {
+    /// A store with two journals, and the shell started on it.
+    static func shell(_ fixture: CLIFixture, environment extra: [String: String] = [:]) throws -> PseudoTerminal {
+        var environment = fixture.cli.environment
+        environment["TERM"] = "xterm"
+        environment.merge(extra) { _, new in new }
+        return try PseudoTerminal(TroveCLI.executable, [], environment: environment)
+    }
+
+    static func storeWithJournals() throws -> CLIFixture {
+        let fixture = try CLIFixture()
+        try fixture.put("journal", #"{"name": "Morning pages"}"#)
+        try fixture.put("journal", #"{"name": "Dreams"}"#)
+        return fixture
+    }
+
+    @Test("typing a command runs it; Tab completes a command name and a journal name")
+    func typingAndCompletion() throws {
+        let fixture = try Self.storeWithJournals()
+        let terminal = try Self.shell(fixture)
+        #expect(terminal.waitFor("store> "), "no prompt: \(terminal.screenText)")
+
+        var mark = terminal.mark()
+        terminal.type("sta" + PseudoTerminal.tab)
+        #expect(terminal.waitFor("status", since: mark), "Tab did not complete 'sta': \(terminal.text(since: mark))")
+        terminal.type(PseudoTerminal.enter)
+        #expect(terminal.waitFor(sequence: ["Records      2 journal", "store> "], since: mark), "status did not run: \(terminal.text(since: mark))")
+
+        mark = terminal.mark()
+        terminal.type("record list journal --in Mor" + PseudoTerminal.tab)
+        #expect(terminal.waitFor(#"--in Morning\ pages"#, since: mark), "no journal name: \(terminal.text(since: mark))")
+        terminal.type(PseudoTerminal.ctrlC)
+
+        // Two candidates: Tab lists both.
+        mark = terminal.mark()
+        terminal.type("record list journal --in " + PseudoTerminal.tab)
+        #expect(terminal.waitFor("Dreams", since: mark) && terminal.waitFor("Morning", since: mark), "\(terminal.text(since: mark))")
+        terminal.type(PseudoTerminal.ctrlC)
+
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("Ctrl-C drops the line and the shell lives on; Ctrl-D leaves with exit code 0")
+    func interruptAndEnd() throws {
+        let fixture = try Self.storeWithJournals()
+        let terminal = try Self.shell(fixture)
+        #expect(terminal.waitFor("store> "))
+        terminal.type("record rm 01nonsense")
+        terminal.type(PseudoTerminal.ctrlC)
+        let mark = terminal.mark()
+        terminal.type("status" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("Records", since: mark), "the shell did not survive Ctrl-C: \(terminal.text(since: mark))")
+        #expect(!terminal.text(since: 0).contains("no record"), "the dropped line must not run")
+        #expect(terminal.isRunning)
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("Up recalls a line from the last session; a line typed with a leading space is not kept")
+    func historyAcrossSessions() throws {
+        let fixture = try Self.storeWithJournals()
+        let history = fixture.folder.child("history")
+        let first = try Self.shell(fixture, environment: ["TROVE_HISTORY": history])
+        #expect(first.waitFor("store> "))
+        var mark = first.mark()
+        first.type("record list journal" + PseudoTerminal.enter)
+        #expect(first.waitFor(sequence: ["Dreams", "store> "], since: mark))
+        mark = first.mark()
+        first.type(" status" + PseudoTerminal.enter)
+        #expect(first.waitFor(sequence: ["Records", "store> "], since: mark))
+        first.type("exit" + PseudoTerminal.enter)
+        #expect(first.waitForExit() == 0)
+        let kept = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(kept == "record list journal\nexit\n", "history file: \(kept)")
+
+        let second = try Self.shell(fixture, environment: ["TROVE_HISTORY": history])
+        #expect(second.waitFor("store> "))
+        mark = second.mark()
+        second.type(PseudoTerminal.up + PseudoTerminal.up)
+        #expect(second.waitFor("record list journal", since: mark), "Up did not recall: \(second.text(since: mark))")
+        second.type(PseudoTerminal.enter)
+        #expect(second.waitFor("Morning pages", since: mark))
+        second.type("exit" + PseudoTerminal.enter)
+        #expect(second.waitForExit() == 0)
+    }
+
+    @Test("Ctrl-R finds an earlier line by a word in it")
+    func reverseSearch() throws {
+        let fixture = try Self.storeWithJournals()
+        let terminal = try Self.shell(fixture)
+        #expect(terminal.waitFor("store> "))
+        terminal.type("record list journal" + PseudoTerminal.enter)
+        #expect(terminal.waitFor(sequence: ["Dreams", "store> "]))
+        let beforeStatus = terminal.mark()
+        terminal.type("status" + PseudoTerminal.enter)
+        // Keys typed while a command runs meet the terminal's own line editing, where Ctrl-R
+        // means "reprint": wait for the prompt, as a person would.
+        #expect(terminal.waitFor(sequence: ["Records", "store> "], since: beforeStatus))
+        let mark = terminal.mark()
+        terminal.type(PseudoTerminal.ctrlR + "jour")
+        #expect(terminal.waitFor("record list journal", since: mark), "Ctrl-R: \(terminal.text(since: mark))")
+        terminal.type(PseudoTerminal.enter)
+        // The search's own Enter may only end the search; a second one runs the line.
+        if !terminal.waitFor("Morning pages", since: mark, timeout: 2) { terminal.type(PseudoTerminal.enter) }
+        #expect(terminal.waitFor("Morning pages", since: mark), "\(terminal.text(since: mark))")
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("the welcome shows on the first start only; the prompt names the store and what is selected")
+    func welcomeAndPrompt() throws {
+        let fixture = try Self.storeWithJournals()
+        let first = try Self.shell(fixture)
+        #expect(first.waitFor("store> "))
+        #expect(first.screenText.contains("Welcome to Trove") && first.screenText.contains("trove help tutorial"))
+        first.type(PseudoTerminal.ctrlD)
+        #expect(first.waitForExit() == 0)
+
+        let settings = fixture.store + "/.git/trove/state.json"
+        try Data(#"{"context": {"journal": "Dreams"}}"#.utf8).write(to: URL(fileURLWithPath: settings))
+        try Data(#"{"posted": 1795000000000, "text": "2 conflicts to settle: trove conflicts"}"#.utf8 + [0x0A])
+            .write(to: URL(fileURLWithPath: fixture.store + "/.git/trove/notifications.jsonl"))
+        let second = try Self.shell(fixture)
+        #expect(second.waitFor("store (journal Dreams)> "), "\(second.screenText)")
+        #expect(!second.screenText.contains("Welcome to Trove"))
+        #expect(second.screenText.contains("2 conflicts to settle"), "the notification is announced: \(second.screenText)")
+        second.type(PseudoTerminal.ctrlD)
+        #expect(second.waitForExit() == 0)
+    }
+}
