@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveGit", "TroveJSON", "TroveTestSupport"]),
-        .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveTestSupport"]),
+        .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveStore", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
     ]
