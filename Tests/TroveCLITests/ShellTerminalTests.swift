@@ -114,6 +114,24 @@ struct ShellTerminalTests {
         #expect(terminal.waitForExit() == 0)
     }
 
+    @Test("colour on a terminal only, and never with NO_COLOR or TERM=dumb")
+    func colour() throws {
+        let fixture = try Self.storeWithJournals()
+        func run(_ extra: [String: String]) throws -> String {
+            var environment = fixture.cli.environment
+            environment["TERM"] = "xterm"
+            environment.removeValue(forKey: "NO_COLOR")
+            environment.merge(extra) { _, new in new }
+            let terminal = try PseudoTerminal(TroveCLI.executable, ["search", "dreams"], environment: environment)
+            #expect(terminal.waitForExit() == 0)
+            return terminal.rawText
+        }
+        #expect(try run([:]).contains("\u{1B}["), "a terminal gets colour")
+        #expect(!(try run(["NO_COLOR": "1"])).contains("\u{1B}"), "NO_COLOR means none")
+        #expect(!(try run(["TERM": "dumb"])).contains("\u{1B}"), "TERM=dumb means none")
+        #expect(!(try fixture.trove("search", "dreams").stdout.contains("\u{1B}")), "a pipe gets none")
+    }
+
     @Test("the welcome shows on the first start only; the prompt names the store and what is selected")
     func welcomeAndPrompt() throws {
         let fixture = try Self.storeWithJournals()

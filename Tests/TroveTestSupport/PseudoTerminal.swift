@@ -71,6 +71,12 @@ public final class PseudoTerminal: @unchecked Sendable {
         return Self.strippingEscapes(String(decoding: output, as: UTF8.self))
     }
 
+    /// Everything the program wrote so far, escape sequences and all.
+    public var rawText: String {
+        drain()
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The text written since `mark` (a value of `mark()`), escape sequences stripped.
     public func text(since mark: Int) -> String {
         drain()
