@@ -51,17 +51,14 @@ enum Output {
         }
     }
 
-    /// Pads columns to a common width; the last column is never padded.
+    /// Rows in aligned columns, without a header. On a terminal the table fits its width (the last
+    /// column is shortened with "…"), measured afresh for each command, so a resized window gets
+    /// a table that fits it; a pipe gets every character.
     static func table(_ rows: [[String]]) {
-        guard let columns = rows.map(\.count).max() else { return }
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        for row in rows {
-            let cells = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }
-            line(cells.joined(separator: "  "))
-        }
+        guard let count = rows.map(\.count).max() else { return }
+        let columns = (0..<count).map { Table.Column("", flexible: $0 == count - 1) }
+        let width = Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : Int.max / 4
+        Table(columns: columns, rows: rows, showsHeader: false).render(width: width, color: false).forEach { line($0) }
     }
 
     static func date(_ date: Date) -> String {

@@ -35,13 +35,17 @@ struct ShellTerminalTests {
         mark = terminal.mark()
         terminal.type("record list journal --in Mor" + PseudoTerminal.tab)
         #expect(terminal.waitFor(#"--in Morning\ pages"#, since: mark), "no journal name: \(terminal.text(since: mark))")
+        mark = terminal.mark()
         terminal.type(PseudoTerminal.ctrlC)
+        #expect(terminal.waitFor("store> ", since: mark))
 
         // Two candidates: Tab lists both.
         mark = terminal.mark()
         terminal.type("record list journal --in " + PseudoTerminal.tab)
         #expect(terminal.waitFor("Dreams", since: mark) && terminal.waitFor("Morning", since: mark), "\(terminal.text(since: mark))")
+        mark = terminal.mark()
         terminal.type(PseudoTerminal.ctrlC)
+        #expect(terminal.waitFor("store> ", since: mark))
 
         terminal.type(PseudoTerminal.ctrlD)
         #expect(terminal.waitForExit() == 0)
@@ -53,10 +57,13 @@ struct ShellTerminalTests {
         let terminal = try Self.shell(fixture)
         #expect(terminal.waitFor("store> "))
         terminal.type("record rm 01nonsense")
+        #expect(terminal.waitFor("01nonsense"))
+        var mark = terminal.mark()
         terminal.type(PseudoTerminal.ctrlC)
-        let mark = terminal.mark()
+        #expect(terminal.waitFor("store> ", since: mark))
+        mark = terminal.mark()
         terminal.type("status" + PseudoTerminal.enter)
-        #expect(terminal.waitFor("Records", since: mark), "the shell did not survive Ctrl-C: \(terminal.text(since: mark))")
+        #expect(terminal.waitFor(sequence: ["Records", "store> "], since: mark), "the shell did not survive Ctrl-C: \(terminal.text(since: mark))")
         #expect(!terminal.text(since: 0).contains("no record"), "the dropped line must not run")
         #expect(terminal.isRunning)
         terminal.type(PseudoTerminal.ctrlD)
@@ -86,7 +93,7 @@ struct ShellTerminalTests {
         second.type(PseudoTerminal.up + PseudoTerminal.up)
         #expect(second.waitFor("record list journal", since: mark), "Up did not recall: \(second.text(since: mark))")
         second.type(PseudoTerminal.enter)
-        #expect(second.waitFor("Morning pages", since: mark))
+        #expect(second.waitFor(sequence: ["Morning pages", "store> "], since: mark))
         second.type("exit" + PseudoTerminal.enter)
         #expect(second.waitForExit() == 0)
     }
@@ -100,8 +107,6 @@ struct ShellTerminalTests {
         #expect(terminal.waitFor(sequence: ["Dreams", "store> "]))
         let beforeStatus = terminal.mark()
         terminal.type("status" + PseudoTerminal.enter)
-        // Keys typed while a command runs meet the terminal's own line editing, where Ctrl-R
-        // means "reprint": wait for the prompt, as a person would.
         #expect(terminal.waitFor(sequence: ["Records", "store> "], since: beforeStatus))
         let mark = terminal.mark()
         terminal.type(PseudoTerminal.ctrlR + "jour")
@@ -109,7 +114,7 @@ struct ShellTerminalTests {
         terminal.type(PseudoTerminal.enter)
         // The search's own Enter may only end the search; a second one runs the line.
         if !terminal.waitFor("Morning pages", since: mark, timeout: 2) { terminal.type(PseudoTerminal.enter) }
-        #expect(terminal.waitFor("Morning pages", since: mark), "\(terminal.text(since: mark))")
+        #expect(terminal.waitFor(sequence: ["Morning pages", "store> "], since: mark), "\(terminal.text(since: mark))")
         terminal.type(PseudoTerminal.ctrlD)
         #expect(terminal.waitForExit() == 0)
     }

@@ -7,6 +7,8 @@ import Foundation
 /// discipline, job signals (Ctrl-C) and `isatty` behave as they do in a terminal emulator.
 public final class PseudoTerminal: @unchecked Sendable {
     private let master: Int32
+    /// The terminal's other side, held only to read its settings (is a line editor reading keys?).
+    private let slave: Int32
     private let pid: pid_t
     private var output: [UInt8] = []
     private var exitStatus: Int32?
@@ -26,6 +28,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         self.master = master
+        slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -57,10 +60,20 @@ public final class PseudoTerminal: @unchecked Sendable {
     deinit {
         if exitStatus == nil { kill(pid, SIGKILL); var status: Int32 = 0; waitpid(pid, &status, 0) }
         close(master)
+        close(slave)
     }
 
-    /// Types `text` (keys included, such as `PseudoTerminal.tab`).
+    /// Types `text` (keys included, such as `PseudoTerminal.tab`) once a line editor is reading keys.
+    ///
+    /// Keys typed while the terminal is in its own line mode (a command running) meet the kernel's
+    /// line editing instead, where Ctrl-D means end of input and Ctrl-R "reprint"; a person waits
+    /// for the prompt, and so does this.
     public func type(_ text: String) {
+        let deadline = Date().addingTimeInterval(10)
+        var settings = termios()
+        while tcgetattr(slave, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) != 0, Date() < deadline {
+            usleep(2_000)
+        }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
@@ -95,7 +108,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if self.text(since: mark).contains(text) { return true }
-            usleep(20_000)
+            waitForOutput(until: deadline)
         }
         return false
     }
@@ -112,7 +125,7 @@ public final class PseudoTerminal: @unchecked Sendable {
                 rest = rest[found.upperBound...]
                 return true
             }) { return true }
-            usleep(20_000)
+            waitForOutput(until: deadline)
         }
         return false
     }
@@ -139,6 +152,13 @@ public final class PseudoTerminal: @unchecked Sendable {
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status; return false }
         return true
+    }
+
+    /// Sleeps until the program writes something (or the deadline, or 50 ms, passes).
+    private func waitForOutput(until deadline: Date) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(max(0, min(50, deadline.timeIntervalSinceNow * 1000)))
+        _ = poll(&descriptor, 1, milliseconds)
     }
 
     private func drain() {

@@ -50,7 +50,7 @@ struct HelpCommand: ParsableCommand {
         let width = (commands.map(\.commandName.count).max() ?? 0) + 2
         var lines = ["Trove keeps journals, dogs, calendars and items in a git repository you own.", ""]
         for (title, names) in sections + (rest.isEmpty ? [] : [("More", rest)]) {
-            lines.append(color ? Terminal.bold + title + Terminal.reset : title)
+            lines.append(SGR.apply([.bold], to: title, color: color))
             for name in names {
                 guard let command = commands.first(where: { $0.commandName == name }) else { continue }
                 lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + (command.abstract ?? ""))

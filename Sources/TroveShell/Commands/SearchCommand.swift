@@ -37,7 +37,7 @@ struct SearchCommand: ParsableCommand {
             let index = try storeOptions.openIndex()
             if let type { try index.store.recordFormat(type) }
             let color = !output.json && Terminal.supportsColor()
-            let marks = color ? (Terminal.bold, Terminal.reset) : ("[", "]")
+            let marks = color ? (SGR.start([.bold]), SGR.reset) : ("[", "]")
             let hits = try index.search(words.joined(separator: " "), type: type, limit: limit, highlight: marks)
             if output.json {
                 Output.json(.array(hits.map { hit in

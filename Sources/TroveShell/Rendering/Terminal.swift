@@ -27,8 +27,4 @@ enum Terminal {
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return fallback }
         return Int(size.ws_row)
     }
-
-    static let bold = "\u{1B}[1m"
-    static let dim = "\u{1B}[2m"
-    static let reset = "\u{1B}[0m"
 }

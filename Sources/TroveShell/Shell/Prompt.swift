@@ -24,8 +24,7 @@ struct Prompt {
     /// The prompt, coloured when `color`.
     func text(color: Bool) -> String {
         let context = self.context
-        let name = color ? Terminal.bold + storeName + Terminal.reset : storeName
         let selection = context.isEmpty ? "" : " (" + context.joined(separator: ", ") + ")"
-        return name + (color && !selection.isEmpty ? Terminal.dim + selection + Terminal.reset : selection) + "> "
+        return SGR.apply([.bold], to: storeName, color: color) + SGR.apply([.dim], to: selection, color: color) + "> "
     }
 }

@@ -27,7 +27,7 @@ enum ShellNotifications {
     /// Prints the pending messages, each on its own line with a bell mark.
     static func announce(storePath: String, color: Bool) {
         for message in pending(storePath: storePath) {
-            Output.line((color ? Terminal.bold + "🔔 " + Terminal.reset : "🔔 ") + message)
+            Output.line(SGR.apply([.bold], to: "🔔 ", color: color) + message)
         }
     }
 }

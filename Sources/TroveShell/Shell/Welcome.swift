@@ -19,7 +19,7 @@ struct Welcome {
     static func text(color: Bool) -> [String] {
         let title = "Welcome to Trove: your journals, dogs, calendars and items, kept in git on your own machines."
         return [
-            color ? Terminal.bold + title + Terminal.reset : title,
+            SGR.apply([.bold], to: title, color: color),
             "Type a command (help lists them), Tab completes, Up recalls, Ctrl-R searches what you typed,",
             "Ctrl-C drops a line or stops a command, and Ctrl-D or exit leaves.",
             "New here? Take the five-minute tour: \(tutorial)",

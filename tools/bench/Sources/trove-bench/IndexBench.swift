@@ -80,5 +80,6 @@ extension Report {
             let times = try (0..<11).map { _ in try Measure.child([trove, "--store", path] + command).seconds }
             lines.append(String(format: "  trove %@ (whole process): median %@ (target <= 150 ms)", command.joined(separator: " "), Measure.format(Measure.median(times))))
         }
+        try shell(store: path, trove: trove, work: work)
     }
 }
