@@ -42,7 +42,7 @@ struct GlobalOptionsTests {
             ["status"], ["log"], ["log", id], ["show", id], ["check"], ["record", "list", "dog"], ["record", "get", id],
         ]
         // Commands that change the store run once each, with --json before or after.
-        let changing: [[String]] = [["commit", "-m", "Edit by hand", "--json"], ["--json", "record", "rm", id], ["undo", "--json"]]
+        let changing: [[String]] = [["commit", "-m", "Edit by hand", "--json"], ["--json", "record", "rm", id, "--yes"], ["undo", "--json"]]
         for arguments in reading.flatMap({ [["--json"] + $0, $0 + ["--json"]] }) + changing {
             let output = try fixture.cli.run(arguments)
             #expect(output.status == 0, "trove \(arguments.joined(separator: " ")): \(output.stderr)")

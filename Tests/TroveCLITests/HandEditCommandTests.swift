@@ -121,7 +121,7 @@ struct HandEditCommandTests {
         #expect(put.status == 1)
         #expect(put.stderr.contains(path) && put.stderr.contains("uncommitted hand edits"), "\(put.stderr)")
         #expect(put.stderr.contains("trove commit") && put.stderr.contains("git checkout"))
-        let rm = try fixture.trove("record", "rm", id)
+        let rm = try fixture.trove("record", "rm", id, "--yes")
         #expect(rm.status == 1)
         #expect(rm.stderr.contains("uncommitted hand edits"))
         let undo = try fixture.trove("undo")
@@ -132,7 +132,7 @@ struct HandEditCommandTests {
         #expect(try String(contentsOfFile: fixture.store + "/" + path, encoding: .utf8) == "{\"name\": \"mine\"}\n")
         // Restoring the file with git clears the way.
         #expect(try fixture.git("checkout", "--", path).status == 0)
-        #expect(try fixture.trove("record", "rm", id).status == 0)
+        #expect(try fixture.trove("record", "rm", id, "--yes").status == 0)
     }
 
     @Test("a second writer waits a bounded time for the lock, then says another process is writing")

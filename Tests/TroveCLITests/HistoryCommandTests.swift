@@ -67,7 +67,7 @@ struct HistoryCommandTests {
         let fixture = try CLIFixture()
         let first = try fixture.put("dog", #"{"name": "First"}"#)
         let second = try fixture.put("dog", #"{"name": "Second"}"#)
-        let rm = try fixture.trove("record", "rm", first)
+        let rm = try fixture.trove("record", "rm", first, "--yes")
         #expect(rm.status == 0)
         #expect(try fixture.commitCount() == 4)
 

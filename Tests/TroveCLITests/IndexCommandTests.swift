@@ -76,7 +76,7 @@ struct IndexCommandTests {
         #expect(try fixture.git("reset", "-q", "--hard", "HEAD~1").status == 0)
         #expect(try fixture.trove("search", "quiet", "--json").stdout.contains(id))
 
-        #expect(try fixture.trove("record", "rm", id).status == 0)
+        #expect(try fixture.trove("record", "rm", id, "--yes").status == 0)
         #expect(try fixture.trove("search", "quiet", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         #expect(try fixture.trove("undo").status == 0)
         #expect(try fixture.trove("search", "quiet", "--json").stdout.contains(id))

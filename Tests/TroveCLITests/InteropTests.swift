@@ -13,7 +13,7 @@ struct InteropTests {
         try fixture.put("dog", #"{"id": "\#(dog)", "name": "Rex II"}"#)
         let bulk = (0..<300).map { #"{"name": "Bulk \#($0)"}"# }.joined(separator: "\n")
         #expect(try fixture.trove("record", "put", "dog", "--jsonl", "-", input: bulk).status == 0)
-        #expect(try fixture.trove("record", "rm", dog).status == 0)
+        #expect(try fixture.trove("record", "rm", dog, "--yes").status == 0)
         #expect(try fixture.trove("undo").status == 0)
         return (fixture, [journal, entry, dog])
     }

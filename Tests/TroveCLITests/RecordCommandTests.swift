@@ -33,7 +33,7 @@ struct RecordCommandTests {
         #expect(replaced.status == 0 && replaced.trimmed == id)
         #expect(try fixture.list().map { $0["name"] as? String } == ["Rex II"])
 
-        let rm = try fixture.trove("record", "rm", id)
+        let rm = try fixture.trove("record", "rm", id, "--yes")
         #expect(rm.status == 0, "\(rm.stderr)")
         #expect(rm.stdout.contains("Rex II") || rm.stdout.contains(id))
         let gone = try fixture.trove("record", "get", id)
@@ -156,7 +156,7 @@ struct RecordCommandTests {
     func removeUnknown() throws {
         let fixture = try CLIFixture()
         let log = try fixture.gitLog()
-        let output = try fixture.trove("record", "rm", "01a19628-83c0-7ac2-8c72-4c22e9a2961c")
+        let output = try fixture.trove("record", "rm", "01a19628-83c0-7ac2-8c72-4c22e9a2961c", "--yes")
         #expect(output.status == 1)
         #expect(output.stderr.contains("no record with id"))
         #expect(try fixture.gitLog() == log)

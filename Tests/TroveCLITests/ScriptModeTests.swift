@@ -22,6 +22,20 @@ struct ScriptModeTests {
         #expect(shell.status == 2 && shell.stdout.contains("Records"), "\(shell.stdout)\(shell.stderr)")
     }
 
+    @Test("a deletion asks first: a script gets no unless --yes, and the record stays")
+    func confirmation() throws {
+        let fixture = try CLIFixture()
+        let id = try fixture.put("dog", #"{"name": "Rex"}"#)
+        let refused = try fixture.trove("record", "rm", id)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Delete dog 'Rex' (\(id))? no (pass --yes to confirm in a script)"), "\(refused.stderr)")
+        #expect(try fixture.list().count == 1 && fixture.commitCount() == 2)
+        let piped = try fixture.cli.run(["record", "rm", id], input: "y\n")
+        #expect(try piped.status == 1 && fixture.list().count == 1, "an answer piped in is not a person at a terminal")
+        #expect(try fixture.trove("record", "rm", id, "-y").status == 0)
+        #expect(try fixture.list().isEmpty)
+    }
+
     @Test("trove -c runs ';'-separated commands, stopping at the first that fails")
     func commandLine() throws {
         let fixture = try CLIFixture()

@@ -70,6 +70,53 @@ struct ShellTerminalTests {
         #expect(terminal.waitForExit() == 0)
     }
 
+    @Test("Ctrl-C stops a running command, which commits nothing, and the shell lives on")
+    func interruptCommand() throws {
+        let fixture = try Self.storeWithJournals()
+        let commits = try fixture.commitCount()
+        let terminal = try Self.shell(fixture)
+        #expect(terminal.waitFor("store> "))
+        // A command that waits: it reads the record from the terminal.
+        var mark = terminal.mark()
+        terminal.type("record put journal --json -" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("record put journal --json -", since: mark))
+        usleep(300_000)
+        terminal.type(#"{"name": "Half"#, whenEditing: false)
+        mark = terminal.mark()
+        terminal.type(PseudoTerminal.ctrlC, whenEditing: false)
+        #expect(terminal.waitFor("store> ", since: mark), "no prompt after Ctrl-C: \(terminal.text(since: mark))")
+        #expect(terminal.isRunning)
+        #expect(try fixture.commitCount() == commits)
+        mark = terminal.mark()
+        terminal.type("record list journal" + PseudoTerminal.enter)
+        #expect(terminal.waitFor(sequence: ["Dreams", "store> "], since: mark))
+        #expect(!terminal.text(since: mark).contains("Half"))
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("a deletion asks on the terminal: n keeps the record, y deletes it")
+    func confirmation() throws {
+        let fixture = try Self.storeWithJournals()
+        let dreams = try #require(try fixture.list("journal").first { $0["name"] as? String == "Dreams" }?["id"] as? String)
+        let terminal = try Self.shell(fixture)
+        #expect(terminal.waitFor("store> "))
+        var mark = terminal.mark()
+        terminal.type("record rm \(dreams)" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("Delete journal 'Dreams' (\(dreams))? [y/N] ", since: mark), "\(terminal.text(since: mark))")
+        terminal.type("n" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("store> ", since: mark))
+        #expect(try fixture.list("journal").count == 2)
+        mark = terminal.mark()
+        terminal.type("record rm \(dreams)" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("[y/N] ", since: mark))
+        terminal.type("y" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor(sequence: ["Delete", "store> "], since: mark))
+        #expect(try fixture.list("journal").count == 1)
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test("Up recalls a line from the last session; a line typed with a leading space is not kept")
     func historyAcrossSessions() throws {
         let fixture = try Self.storeWithJournals()

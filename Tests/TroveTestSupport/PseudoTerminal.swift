@@ -34,7 +34,11 @@ public final class PseudoTerminal: @unchecked Sendable {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // A new session: opening the terminal then makes it the child's controlling terminal.
-        posix_spawnattr_setflags(&attributes, Self.spawnSetsid)
+        // …with no signal blocked: the test's threads block some, and a terminal's programs expect none.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Self.spawnSetsid | Int16(POSIX_SPAWN_SETSIGMASK))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -68,8 +72,8 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// Keys typed while the terminal is in its own line mode (a command running) meet the kernel's
     /// line editing instead, where Ctrl-D means end of input and Ctrl-R "reprint"; a person waits
     /// for the prompt, and so does this.
-    public func type(_ text: String) {
-        let deadline = Date().addingTimeInterval(10)
+    public func type(_ text: String, whenEditing: Bool = true) {
+        let deadline = Date().addingTimeInterval(whenEditing ? 10 : 0)
         var settings = termios()
         while tcgetattr(slave, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) != 0, Date() < deadline {
             usleep(2_000)

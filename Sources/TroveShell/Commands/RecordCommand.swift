@@ -73,13 +73,25 @@ struct RecordCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete one record (undo brings it back).")
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete one record (undo brings it back).",
+            discussion: "It asks first on a terminal; a script must pass --yes. Example: trove record rm 01a2… --yes")
         @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
+        @Flag(name: .shortAndLong, help: "Delete without asking (a script must say so).") var yes = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let (_, result) = try storeOptions.open().transaction { try $0.delete(id: id) }
+            let store = try storeOptions.open()
+            guard let record = try store.record(id: id) else { throw StoreError.recordNotFound(id: id) }
+            let name = record.value.objectValue.flatMap { $0["name"] ?? $0["title"] }.flatMap { value -> String? in
+                if case .string(let text) = value { return " '\(text)'" }
+                return nil
+            } ?? ""
+            guard Prompts.confirm("Delete \(record.type)\(name) (\(id))?", assumeYes: yes) else {
+                throw ExitCode.failure
+            }
+            let (_, result) = try store.transaction { try $0.delete(id: id) }
             Output.commitResult(result, json: output.json)
         }
     }
