@@ -26,7 +26,7 @@ public struct Notifications: Sendable {
     /// Adds a message to the queue.
     public func post(_ text: String, at date: Date = Date()) throws {
         let line: JSONValue = ["text": .string(text), "posted": .integer(Int(date.timeIntervalSince1970 * 1000))]
-        let bytes = CanonicalJSON.encode(line)
+        let bytes = Array((CanonicalJSON.compact(line) + "\n").utf8)
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreError.notARecord(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }

@@ -22,6 +22,9 @@ struct ConflictsCommandTests {
         let merged = try b.run("sync")
         try #require(merged.status == 0)
         #expect(merged.stdout.contains("merged 1, conflicts kept 1"))
+        // Nobody watched that sync (no terminal): the shell's next prompt will say so.
+        let queued = try String(contentsOfFile: b.store + "/.git/trove/notifications.jsonl", encoding: .utf8)
+        #expect(queued.contains("a sync kept 1 value aside: trove conflicts"), "\(queued)")
         return (a, b, id)
     }
 

@@ -132,6 +132,13 @@ struct SyncCommand: ParsableCommand {
                 }
             }
         }
+        // A sync nobody watched (a script, a timer) leaves word for the shell's next prompt.
+        if !Terminal.isInteractive(STDOUT_FILENO) {
+            let kept = results.reduce(0) { total, result in total + ((try? result.1.get())?.conflictsKept ?? 0) }
+            if kept > 0 {
+                try? Notifications(storePath: store.path).post("a sync kept \(kept) value\(kept == 1 ? "" : "s") aside: trove conflicts")
+            }
+        }
         let failed = results.filter { if case .failure = $0.1 { return true } else { return false } }.count
         if failed > 0 { throw CommandFailure(message: "\(failed) of \(results.count) remote\(results.count == 1 ? "" : "s") could not be synced") }
     }
