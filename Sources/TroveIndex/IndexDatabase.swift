@@ -123,7 +123,7 @@ enum IndexDatabase {
     }
 
     /// The inode number of the file at `path`, or nil when there is none.
-    private static func inode(_ path: String) -> ino_t? {
+    static func inode(_ path: String) -> ino_t? {
         var status = stat()
         return stat(path, &status) == 0 ? status.st_ino : nil
     }

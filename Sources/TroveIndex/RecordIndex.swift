@@ -42,6 +42,10 @@ public final class RecordIndex {
         }
     }
 
+    /// Whether another process has since replaced the file this index has open (it was damaged):
+    /// a long-lived holder, such as the shell, should then open the index again.
+    public var fileWasReplaced: Bool { IndexDatabase.inode(path) != opened.inode }
+
     /// Records changes from the indexed commit up to HEAD. Cheap when nothing changed.
     ///
     /// - Returns: how many records were added, changed or removed.

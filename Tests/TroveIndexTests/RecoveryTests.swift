@@ -211,3 +211,18 @@ struct RecoveryTests {
         #expect(try index.snapshot() == (try freshSnapshot(of: fixture)))
     }
 }
+
+@Suite("a long-lived index and a file replaced under it")
+struct ReplacedFileTests {
+    @Test("an index open in one place learns that another replaced its damaged file")
+    func replacedUnderneath() throws {
+        let fixture = try RecoveryTests.filledStore()
+        let longLived = try fixture.index()
+        #expect(!longLived.fileWasReplaced)
+        try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: fixture.indexPath))
+        let repairing = try fixture.index()
+        #expect(repairing.notice != nil && !repairing.fileWasReplaced)
+        #expect(longLived.fileWasReplaced, "the holder must be able to tell its file is gone")
+        try RecoveryTests.expectCorrectAnswers(try fixture.index(), fixture)
+    }
+}

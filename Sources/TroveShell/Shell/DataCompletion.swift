@@ -36,6 +36,11 @@ enum DataCompletion {
     /// The records that hold others: journals, dogs, calendars, items.
     static let containers = names(of: ["journal", "dog", "calendar", "item"])
 
+    /// Opens the index of the store at `path` on another thread, so that the first Tab finds it open.
+    static func warmUp(storePath path: String) {
+        Thread.detachNewThread { _ = withIndex(["--store", path]) { _ in [] } }
+    }
+
     /// Runs `body` on the index of the store the words name (`--store PATH`, else the default store).
     private static func withIndex(_ words: [String], _ body: (RecordIndex) throws -> [String]) -> [String] {
         let flag = words.lastIndex(of: "--store")
@@ -43,7 +48,7 @@ enum DataCompletion {
         return cache.withLock { indexes in
             do {
                 let index: RecordIndex
-                if let open = indexes[path] {
+                if let open = indexes[path], !open.fileWasReplaced {
                     index = open
                     try index.catchUp()
                 } else {

@@ -20,6 +20,7 @@ struct InteractiveShell {
         Welcome(environment: environment).showOnce(color: color)
         let history = HistoryFile(environment: environment)
         let editor = LineEditor(completer: Completer().complete)
+        DataCompletion.warmUp(storePath: storeOptions.path)
         for line in history.load() { editor.remember(line) }
         let prompt = Prompt(storePath: storeOptions.path)
         let storeArguments = storeOptions.store.map { ["--store", $0] } ?? []
