@@ -11,10 +11,12 @@ final class TransferContext {
     var keyOffers = 0
     var failure: TransferError?
     var rejected: [(String, String)] = []
+    let progress: TransferProgress.Handler?
 
-    init(security: TransferSecurity, url: String) {
+    init(security: TransferSecurity, url: String, progress: TransferProgress.Handler? = nil) {
         self.security = security
         self.url = url
+        self.progress = progress
     }
 
     var port: Int? { URLComponents(string: url)?.port ?? (url.hasPrefix("ssh://") ? 22 : nil) }
@@ -29,6 +31,20 @@ final class TransferContext {
         callbacks.certificate_check = { cert, valid, host, payload in
             let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
             return context.checkCertificate(cert!, valid: valid != 0, host: host.map { String(cString: $0) } ?? "")
+        }
+        if progress != nil {
+            callbacks.transfer_progress = { stats, payload in
+                let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
+                if let stats = stats?.pointee {
+                    context.progress?(TransferProgress(direction: .receiving, done: Int(stats.received_objects), total: Int(stats.total_objects)))
+                }
+                return 0
+            }
+            callbacks.push_transfer_progress = { current, total, _, payload in
+                let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
+                context.progress?(TransferProgress(direction: .sending, done: Int(current), total: Int(total)))
+                return 0
+            }
         }
         callbacks.push_update_reference = { reference, status, payload in
             let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()

@@ -37,8 +37,9 @@ extension Repository {
     }
 
     /// Fetches the remote's configured references.
-    public func fetch(remote name: String, security: TransferSecurity = TransferSecurity()) throws {
-        try withRemote(name, security: security) { remote, context in
+    public func fetch(remote name: String, security: TransferSecurity = TransferSecurity(),
+                      progress: TransferProgress.Handler? = nil) throws {
+        try withRemote(name, security: security, progress: progress) { remote, context in
             var options = git_fetch_options()
             try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch options")
             context.install(into: &options.callbacks)
@@ -50,8 +51,9 @@ extension Repository {
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`); a refused update throws `TransferError.rejected`.
     ///
     /// A push that is not a fast-forward throws a `GitError` whose `isConflict` is true.
-    public func push(remote name: String, refspecs: [String], security: TransferSecurity = TransferSecurity()) throws {
-        try withRemote(name, security: security) { remote, context in
+    public func push(remote name: String, refspecs: [String], security: TransferSecurity = TransferSecurity(),
+                     progress: TransferProgress.Handler? = nil) throws {
+        try withRemote(name, security: security, progress: progress) { remote, context in
             var options = git_push_options()
             try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push options")
             context.install(into: &options.callbacks)
@@ -66,9 +68,10 @@ extension Repository {
     }
 
     /// Clones `url` into `path` with its files checked out.
-    public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity()) throws -> Repository {
+    public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(),
+                             progress: TransferProgress.Handler? = nil) throws -> Repository {
         _ = Git.initialized
-        let context = TransferContext(security: security, url: url)
+        let context = TransferContext(security: security, url: url, progress: progress)
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone options")
         context.install(into: &options.fetch_opts.callbacks)
@@ -78,11 +81,13 @@ extension Repository {
         return Repository(pointer: raw!)
     }
 
-    private func withRemote(_ name: String, security: TransferSecurity, _ body: (OpaquePointer, TransferContext) throws -> Void) throws {
+    private func withRemote(_ name: String, security: TransferSecurity, progress: TransferProgress.Handler?,
+                            _ body: (OpaquePointer, TransferContext) throws -> Void) throws {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, pointer, name), "find remote \(name)")
         defer { git_remote_free(remote) }
-        let context = TransferContext(security: security, url: git_remote_url(remote).map { String(cString: $0) } ?? name)
+        let context = TransferContext(security: security, url: git_remote_url(remote).map { String(cString: $0) } ?? name,
+                                      progress: progress)
         do {
             try withExtendedLifetime(context) { try body(remote!, context) }
         } catch let error as GitError where error.isConflict {

@@ -28,13 +28,14 @@ extension Store {
 
     /// Starts a store on this machine from a peer or hub; the source becomes the remote `origin`.
     @discardableResult
-    public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(), formats: FormatCatalog = .bundled) throws -> Store {
+    public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(),
+                             formats: FormatCatalog = .bundled, progress: TransferProgress.Handler? = nil) throws -> Store {
         _ = durable
         let path = normalized(path)
         if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
             throw StoreError.folderNotEmpty(path: path)
         }
-        let repository = try Repository.clone(from: location(of: url).url, to: path, security: security)
+        let repository = try Repository.clone(from: location(of: url).url, to: path, security: security, progress: progress)
         let store: Store
         do { store = try open(at: path, formats: formats) } catch {
             try? FileManager.default.removeItem(atPath: path)

@@ -29,7 +29,8 @@ extension Store {
     ///
     /// A remote that fails (unplugged, unreachable, refusing) does not stop the
     /// others; the first failure is thrown once they have all been tried.
-    public func sync(remotes names: [String]? = nil, security: TransferSecurity = TransferSecurity()) throws -> [SyncSummary] {
+    public func sync(remotes names: [String]? = nil, security: TransferSecurity = TransferSecurity(),
+                     progress: TransferProgress.Handler? = nil) throws -> [SyncSummary] {
         let all = try repository.remotes()
         let chosen = try (names ?? all.map(\.name)).map { name in
             guard all.contains(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
@@ -38,19 +39,20 @@ extension Store {
         var summaries: [SyncSummary] = []
         var firstFailure: Error?
         for name in chosen {
-            do { summaries.append(try sync(remote: name, security: security)) } catch { firstFailure = firstFailure ?? error }
+            do { summaries.append(try sync(remote: name, security: security, progress: progress)) } catch { firstFailure = firstFailure ?? error }
         }
         if let firstFailure { throw firstFailure }
         return summaries
     }
 
     /// Syncs with one remote: fetch, fast-forward or merge, push, retrying when a peer pushed in between.
-    public func sync(remote: String, security: TransferSecurity = TransferSecurity()) throws -> SyncSummary {
+    public func sync(remote: String, security: TransferSecurity = TransferSecurity(),
+                     progress: TransferProgress.Handler? = nil) throws -> SyncSummary {
         var summary = SyncSummary(remote: remote)
         let tracking = "refs/remotes/\(remote)/main"
         for attempt in 1...Self.syncAttempts {
             summary.retries = attempt - 1
-            try repository.fetch(remote: remote, security: security)
+            try repository.fetch(remote: remote, security: security, progress: progress)
             try withWriterLock {
                 if local.hasPendingCheckout { try recoverPendingCheckout() }
                 guard let theirs = try repository.referenceTarget(tracking) else { return }
@@ -60,7 +62,7 @@ extension Store {
             let remoteHead = try repository.referenceTarget(tracking)
             if remoteHead == head { return summary }
             do {
-                try repository.push(remote: remote, refspecs: ["\(Self.branch):\(Self.branch)"], security: security)
+                try repository.push(remote: remote, refspecs: ["\(Self.branch):\(Self.branch)"], security: security, progress: progress)
                 summary.sent += try repository.countCommits(from: head, notIn: remoteHead)
                 try repository.updateReference(tracking, to: head, expected: nil as ObjectID?, force: true, message: "trove: pushed")
                 return summary

@@ -184,6 +184,28 @@ struct ShellTerminalTests {
         #expect(!(try fixture.trove("search", "dreams").stdout.contains("\u{1B}")), "a pipe gets none")
     }
 
+    @Test("sync and clone show a progress bar on a terminal, and none into a pipe")
+    func transferProgress() throws {
+        let fixture = try Self.storeWithJournals()
+        let hub = fixture.folder.child("hub.git")
+        #expect(try fixture.trove("remote", "add", "hub", hub, "--create").status == 0)
+        var environment = fixture.cli.environment
+        environment["TERM"] = "xterm"
+        let sync = try PseudoTerminal(TroveCLI.executable, ["sync"], environment: environment)
+        #expect(sync.waitForExit() == 0)
+        #expect(sync.rawText.contains("Sending to hub [") && sync.rawText.contains("100%"), "\(sync.rawText)")
+        #expect(sync.screenText.contains("hub: received 0, sent"))
+
+        let copy = fixture.folder.child("copy")
+        let clone = try PseudoTerminal(TroveCLI.executable, ["clone", "file://" + hub, copy], environment: environment)
+        #expect(clone.waitForExit() == 0)
+        #expect(clone.rawText.contains("Receiving from file://\(hub) ["), "\(clone.rawText)")
+
+        try fixture.put("journal", #"{"name": "Third"}"#)
+        let piped = try fixture.trove("sync")
+        #expect(piped.status == 0 && !piped.stderr.contains("Sending") && !piped.stderr.contains("\u{1B}"), "\(piped.stderr)")
+    }
+
     @Test("the welcome shows on the first start only; the prompt names the store and what is selected")
     func welcomeAndPrompt() throws {
         let fixture = try Self.storeWithJournals()

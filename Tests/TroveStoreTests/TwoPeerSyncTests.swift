@@ -138,7 +138,7 @@ struct TwoPeerSyncTests {
         #expect(summaries.first?.invalidFiles == ["dogs/" + path])
         let problems = try a.check()
         #expect(problems.contains { $0.path == "dogs/" + path })
-        #expect(try FileManager.default.contents(atPath: a.path + "/dogs/" + path).map { String(decoding: $0, as: UTF8.self) }
+        #expect(FileManager.default.contents(atPath: a.path + "/dogs/" + path).map { String(decoding: $0, as: UTF8.self) }
             == #"{"id": "\#(id)", "name": 42"#)
         #expect(try fixture.gitStatus(a).isEmpty)
     }

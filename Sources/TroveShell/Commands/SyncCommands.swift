@@ -79,7 +79,9 @@ struct CloneCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: transfer.security)
+        let bar = TransferBar(remote: url)
+        let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: transfer.security, progress: bar.update)
+        bar.finish()
         _ = try StoreOptions.index(of: store, announcing: false)
         Output.line("Cloned \(url) into \(store.path)")
     }
@@ -106,7 +108,9 @@ struct SyncCommand: ParsableCommand {
         // One remote at a time, so that an unplugged stick does not keep the others from syncing.
         var results: [(String, Result<SyncSummary, Error>)] = []
         for name in names.isEmpty ? remotes : names {
-            results.append((name, Result { try store.sync(remote: name, security: transfer.security) }))
+            let bar = TransferBar(remote: name)
+            results.append((name, Result { try store.sync(remote: name, security: transfer.security, progress: bar.update) }))
+            bar.finish()
         }
         if output.json {
             Output.json(.array(results.map { name, result in
@@ -159,4 +163,24 @@ struct MergeDriverCommand: ParsableCommand {
             throw CommandFailure(message: "\(path) differs on both sides and is not a record")
         }
     }
+}
+
+/// Progress bars for objects moving to or from a remote: one while receiving, one while sending.
+final class TransferBar {
+    private let remote: String
+    private var bar: ProgressBar?
+    private var direction: TransferProgress.Direction?
+
+    init(remote: String) { self.remote = remote }
+
+    func update(_ progress: TransferProgress) {
+        if progress.direction != direction {
+            bar?.finish()
+            bar = ProgressBar(progress.direction == .receiving ? "Receiving from \(remote)" : "Sending to \(remote)")
+            direction = progress.direction
+        }
+        bar?.update(progress.done, of: progress.total)
+    }
+
+    func finish() { bar?.finish() }
 }
