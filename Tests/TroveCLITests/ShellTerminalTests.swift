@@ -206,6 +206,23 @@ struct ShellTerminalTests {
         #expect(piped.status == 0 && !piped.stderr.contains("Sending") && !piped.stderr.contains("\u{1B}"), "\(piped.stderr)")
     }
 
+    @Test("long output goes through $PAGER on a terminal only; a screenful is printed as it is")
+    func pager() throws {
+        let fixture = try Self.storeWithJournals()
+        var environment = fixture.cli.environment
+        environment["TERM"] = "xterm"
+        environment["PAGER"] = "sed s/^/PAGED:/"
+        let long = try PseudoTerminal(TroveCLI.executable, ["help"], environment: environment, rows: 10)
+        #expect(long.waitForExit() == 0)
+        #expect(long.screenText.contains("PAGED:Records and history"), "\(long.screenText)")
+        let short = try PseudoTerminal(TroveCLI.executable, ["record", "list", "journal"], environment: environment, rows: 10)
+        #expect(short.waitForExit() == 0)
+        #expect(short.screenText.contains("Dreams") && !short.screenText.contains("PAGED:"))
+        var piped = fixture.cli
+        piped.extraEnvironment["PAGER"] = "sed s/^/PAGED:/"
+        #expect(try !piped.run("help").stdout.contains("PAGED:"), "a pipe is never paged")
+    }
+
     @Test("the welcome shows on the first start only; the prompt names the store and what is selected")
     func welcomeAndPrompt() throws {
         let fixture = try Self.storeWithJournals()
