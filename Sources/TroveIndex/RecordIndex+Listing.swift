@@ -2,13 +2,15 @@ import GRDB
 import TroveJSON
 
 extension RecordIndex {
-    /// Records of `type` (all types when `nil`), optionally only those belonging to `parent`, in `sort` order.
-    public func records(type: String? = nil, parent: String? = nil, sort: IndexSort = .created,
+    /// Records of `type` (all types when `nil`), optionally only those belonging to `parent` or
+    /// carrying `tag`, in `sort` order.
+    public func records(type: String? = nil, parent: String? = nil, tag: String? = nil, sort: IndexSort = .created,
                         descending: Bool = false, page: IndexPage = IndexPage()) throws -> [IndexedRecord] {
         var filters: [String] = []
         var arguments: StatementArguments = []
         if let type { filters.append("records.type = ?"); arguments += [type] }
         if let parent { filters.append("records.parent = ?"); arguments += [parent] }
+        if let tag { filters.append("records.rowid IN (SELECT record FROM tags WHERE tag = ?)"); arguments += [tag] }
         let direction = descending ? "DESC" : "ASC"
         let sql = """
             SELECT \(IndexedRecord.columns) FROM records

@@ -129,7 +129,7 @@ struct IndexCommandTests {
         let fixture = try CLIFixture()
         var ids: [String] = []
         for day in 1...5 {
-            ids.append(try Self.entry(fixture, text: "Day \(day).", date: "2026-11-0\(6 - day)T08:00:00.000Z"))
+            ids.append(try Self.entry(fixture, text: "Day \(day).", date: "2026-11-0\(6 - day)T08:00:00.000Z", tags: day % 2 == 1 ? ["odd"] : []))
         }
         func listed(_ arguments: String...) throws -> [String] {
             let output = try fixture.cli.run(["record", "list", "entry", "--json"] + arguments)
@@ -148,6 +148,10 @@ struct IndexCommandTests {
         #expect(page.stderr.contains("showing 1-2 of 5; --offset 2 for the next page"), "\(page.stderr)")
         #expect(try fixture.trove("record", "list", "entry", "--limit", "0").status == 2)
         #expect(try fixture.trove("record", "list", "entry", "--sort", "colour").status == 2)
+
+        #expect(try listed("--tag", "odd") == [ids[0], ids[2], ids[4]])
+        #expect(try listed("--tag", "odd", "--sort", "start", "--limit", "1") == [ids[4]])
+        #expect(try listed("--tag", "none").isEmpty)
 
         let status = try fixture.trove("status", "--json")
         #expect(((parseJSON(status.stdout) as? [String: Any])?["records"] as? [String: Any])?["entry"] as? Int == 5)

@@ -51,6 +51,7 @@ struct CompleterTests {
         #expect(completer.complete("show \(store)\(ids[2].prefix(30))").candidates == [ids[2]])
         #expect(completer.complete("record list \(store)jour").candidates == ["journal"])
         #expect(completer.complete("search fog \(store)--type ent").candidates == ["entry"])
+        #expect(completer.complete("record list entry \(store)--tag w").candidates == ["walks", "weather"])
         #expect(completer.complete("show --store /nonexistent/store 01").candidates.isEmpty, "no store: nothing, no crash")
     }
 

@@ -76,3 +76,23 @@ struct ShellPiecesTests {
         #expect(HelpCommand.command(at: ["record", "list"]) != nil && HelpCommand.command(at: ["nope"]) == nil)
     }
 }
+
+@Suite("every command's help")
+struct CommandHelpTests {
+    /// The paths of every visible command that has no subcommands.
+    static func leaves(_ command: CommandTree.Command, path: [String] = []) -> [[String]] {
+        let children = command.visibleSubcommands
+        return children.isEmpty ? [path] : children.flatMap { leaves($0, path: path + [$0.commandName]) }
+    }
+
+    @Test("every command's --help has a summary and examples")
+    func examples() throws {
+        let paths = Self.leaves(CommandTree.trove.root)
+        #expect(paths.count > 20)
+        for path in paths {
+            let type = try #require(HelpCommand.command(at: path), "\(path)")
+            let help = Trove.helpMessage(for: type, columns: 100)
+            #expect(help.contains("OVERVIEW:") && help.contains("Example"), "trove \(path.joined(separator: " ")) --help has no example")
+        }
+    }
+}

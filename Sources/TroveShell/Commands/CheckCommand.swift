@@ -6,7 +6,13 @@ import TroveStore
 /// `trove check`: validate every record, media file, hand edit and git object.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", abstract: "Check every record, media file, hand edit and git object; name each bad file.")
+        commandName: "check", abstract: "Check every record, media file, hand edit and git object; name each bad file.",
+        discussion: """
+            It changes nothing, and exits with 1 when it finds a problem.
+            Examples:
+              trove check
+              trove check --json
+            """)
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions

@@ -9,7 +9,8 @@ struct ConflictsCommand: ParsableCommand {
         subcommands: [List.self, Show.self, Resolve.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the records that hold kept losers.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the records that hold kept losers.", discussion: "Example: trove conflicts")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -28,7 +29,9 @@ struct ConflictsCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show both values of each conflict in one record, and who wrote each.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show both values of each conflict in one record, and who wrote each.",
+            discussion: "Example: trove conflicts show 01a2…")
         @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions

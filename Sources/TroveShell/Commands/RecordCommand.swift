@@ -60,7 +60,8 @@ struct RecordCommand: ParsableCommand {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one record as JSON.")
+        static let configuration = CommandConfiguration(
+            commandName: "get", abstract: "Print one record as JSON.", discussion: "Example: trove record get 01a2… > rex.json")
         @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
         @OptionGroup var storeOptions: StoreOptions
         /// Accepted because `--json` is global; the record is printed as JSON either way.
@@ -104,7 +105,7 @@ struct RecordCommand: ParsableCommand {
                   trove record list dog
                   trove record list entry --sort start --reverse --limit 10
                   trove record list entry --offset 100      (the next page)
-                  trove record list entry --in "Morning pages"
+                  trove record list entry --in "Morning pages" --tag walks
                   trove record list dog --all --json
                 """)
         @Argument(help: "The record type.", completion: DataCompletion.recordTypes) var type: String
@@ -117,6 +118,8 @@ struct RecordCommand: ParsableCommand {
         @Option(name: .customLong("in"), help: ArgumentHelp("Only records that belong to this journal, dog, calendar or item (its name or id).",
                                                             valueName: "name"), completion: DataCompletion.containers)
         var container: String?
+        @Option(help: ArgumentHelp("Only records with this tag.", valueName: "tag"), completion: DataCompletion.tags)
+        var tag: String?
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -133,7 +136,7 @@ struct RecordCommand: ParsableCommand {
                 let limit = all ? nil : self.limit ?? (output.json ? nil : 100)
                 let page = limit.map { IndexPage(offset: offset, limit: $0) } ?? IndexPage(offset: offset, limit: IndexPage.all.limit)
                 let parent = try container.map { try Self.container(named: $0, in: index) }
-                let records = try index.records(type: type, parent: parent, sort: sort, descending: reverse, page: page)
+                let records = try index.records(type: type, parent: parent, tag: tag, sort: sort, descending: reverse, page: page)
                 if output.json {
                     Output.json(.array(records.compactMap(index.value(of:))))
                     return
@@ -143,7 +146,7 @@ struct RecordCommand: ParsableCommand {
                     return
                 }
                 Output.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
-                if let limit, records.count == limit, parent == nil, let total = try index.counts().first(where: { $0.type == type })?.count,
+                if let limit, records.count == limit, parent == nil, tag == nil, let total = try index.counts().first(where: { $0.type == type })?.count,
                    total > offset + limit {
                     Output.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
                 }

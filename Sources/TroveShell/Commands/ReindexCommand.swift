@@ -8,6 +8,7 @@ struct ReindexCommand: ParsableCommand {
         discussion: """
             The index (.git/trove/index.sqlite) is a cache: trove keeps it current by itself and rebuilds
             it when it is damaged. Run this if 'trove check' reports a difference.
+            Example: trove reindex
             """)
 
     @OptionGroup var storeOptions: StoreOptions

@@ -5,7 +5,12 @@ import TroveStore
 /// `trove status`: where the store is, what it holds, its last commit, remotes and hand edits.
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show the store's path, record counts, last commit, remotes and hand edits.")
+        commandName: "status", abstract: "Show the store's path, record counts, last commit, remotes and hand edits.",
+        discussion: """
+            Examples:
+              trove status
+              trove status --json | jq .records
+            """)
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions

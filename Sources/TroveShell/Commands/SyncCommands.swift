@@ -40,7 +40,8 @@ struct RemoteCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the remotes.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the remotes.", discussion: "Example: trove remote list")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -57,8 +58,9 @@ struct RemoteCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Forget a remote (the hub is left alone).")
-        @Argument(help: "The remote's name.") var name: String
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Forget a remote (the hub is left alone).", discussion: "Example: trove remote remove usb")
+        @Argument(help: "The remote's name.", completion: DataCompletion.remoteNames) var name: String
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -91,8 +93,13 @@ struct CloneCommand: ParsableCommand {
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Fetch, merge and push with your remotes (all of them by default).",
-        discussion: "Concurrent edits merge field by field; a losing value is kept and 'trove conflicts' lists it.")
-    @Argument(help: "The remotes to sync.") var names: [String] = []
+        discussion: """
+            Concurrent edits merge field by field; a losing value is kept and 'trove conflicts' lists it.
+            Examples:
+              trove sync
+              trove sync usb
+            """)
+    @Argument(help: "The remotes to sync.", completion: DataCompletion.remoteNames) var names: [String] = []
     @OptionGroup var transfer: TransferOptions
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions

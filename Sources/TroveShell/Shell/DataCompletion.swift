@@ -26,6 +26,11 @@ enum DataCompletion {
         withIndex(words) { try $0.tags(type: nil).map(\.tag).filter { $0.hasPrefix(prefix) } }
     }
 
+    /// The store's remotes.
+    static let remoteNames: CompletionKind = .custom { words, _, prefix in
+        withIndex(words) { index in try index.store.remotes().map(\.name).filter { $0.hasPrefix(prefix) } }
+    }
+
     /// Names of records of `types`, e.g. journals, dogs, calendars and items.
     static func names(of types: [String]) -> CompletionKind {
         .custom { words, _, prefix in
