@@ -51,6 +51,19 @@ struct ShellTerminalTests {
         #expect(terminal.waitForExit() == 0)
     }
 
+    @Test("with no store yet, the shell says how to make one, and init does")
+    func noStoreYet() throws {
+        let fixture = try CLIFixture(initialise: false)
+        let terminal = try Self.shell(fixture)
+        #expect(terminal.waitFor("There is no store at \(fixture.store) yet: 'init' creates one"), "\(terminal.screenText)")
+        let mark = terminal.mark()
+        terminal.type("init" + PseudoTerminal.enter)
+        #expect(terminal.waitFor(sequence: ["Created a store", "store> "], since: mark))
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+        #expect(try fixture.trove("status").status == 0)
+    }
+
     @Test("Ctrl-C drops the line and the shell lives on; Ctrl-D leaves with exit code 0")
     func interruptAndEnd() throws {
         let fixture = try Self.storeWithJournals()

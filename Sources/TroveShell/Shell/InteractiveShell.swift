@@ -18,6 +18,9 @@ struct InteractiveShell {
         Self.useUTF8Locale()
         let color = Terminal.supportsColor()
         Welcome(environment: environment).showOnce(color: color)
+        if !FileManager.default.fileExists(atPath: storeOptions.path + "/trove.json") {
+            Output.line("There is no store at \(storeOptions.path) yet: 'init' creates one, 'clone URL' copies one.")
+        }
         let history = HistoryFile(environment: environment)
         let editor = LineEditor(completer: Completer().complete)
         DataCompletion.warmUp(storePath: storeOptions.path)
