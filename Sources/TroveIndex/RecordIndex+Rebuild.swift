@@ -3,28 +3,70 @@ import GRDB
 import TroveStore
 
 extension RecordIndex {
-    /// Builds the index of commit `head` from scratch, in one write transaction on the live file.
+    /// Builds the index of commit `head` from scratch and puts it in the live file.
     ///
-    /// Building in place, under SQLite's own locks, lets other trove processes go on reading the old
-    /// index and then see the new one whole. (Renaming a file built elsewhere over this one would
-    /// split SQLite's pairing of a database with its `-wal` and `-shm` files between processes.)
+    /// The build goes into a new file beside the live one, with no journal: nobody else sees it, so
+    /// a crash leaves only a stray file, and building there is far cheaper than dropping and
+    /// refilling the live tables through the write-ahead log. SQLite's backup then copies it into
+    /// the live file in one write transaction, under SQLite's own locks, so other processes go on
+    /// reading the old index and then see the new one whole. (Renaming the new file over the live
+    /// one would split SQLite's pairing of a database with its `-wal` and `-shm` files.)
     ///
-    /// - Parameter always: build even if another process built `head` while this one waited for the
-    ///   write lock; `trove reindex` asks for that, opening a missing index does not.
+    /// One build at a time: processes that start together on a missing index wait for the first
+    /// one's build (an exclusive `flock` on `index.sqlite.build`) and then find the index current.
+    ///
+    /// - Parameter always: build even if another process built `head` meanwhile; `trove reindex`
+    ///   asks for that, opening a missing index does not.
     /// - Returns: the number of records in the index.
     @discardableResult
     func buildAfresh(of head: String, always: Bool, progress: ((Int, Int) -> Void)?) throws -> Int {
-        try queue.inDatabase { db in
-            try db.inTransaction(.immediate) {
-                if !always, try IndexSchema.indexedCommit(db) == head { return .commit }
-                let changes = try store.recordChanges(from: nil, to: head)
-                try IndexWriter(db: db, store: store).rebuild(changes, progress: progress)
-                try IndexSchema.setIndexedCommit(db, head)
-                return .commit
+        try withBuildLock {
+            if !always, try queue.read({ try IndexSchema.indexedCommit($0) }) == head { return }
+            removeAbandonedBuilds()
+            let temporary = path + ".new-\(getpid())"
+            let remove = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) } }
+            remove()
+            defer { remove() }
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = false
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
             }
+            let fresh = try DatabaseQueue(path: temporary, configuration: configuration)
+            let changes = try store.recordChanges(from: nil, to: head)
+            try fresh.inDatabase { db in
+                try db.inTransaction {
+                    try IndexSchema.createMeta(db)
+                    try IndexWriter(db: db, store: store).rebuild(changes, progress: progress)
+                    try IndexSchema.setIndexedCommit(db, head)
+                    return .commit
+                }
+            }
+            try fresh.backup(to: queue)
+            try fresh.close()
             // The whole index went through the write-ahead log: fold it back and empty it.
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         }
         return try recordCount()
+    }
+
+    /// Runs `body` holding the exclusive lock that one build at a time takes.
+    private func withBuildLock(_ body: () throws -> Void) throws {
+        let descriptor = open(path + ".build", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        defer { if descriptor >= 0 { close(descriptor) } }  // closing releases the lock
+        if descriptor >= 0 { while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {} }
+        try body()
+    }
+
+    /// Deletes the half-built files of builds whose process was killed (`index.sqlite.new-PID…`).
+    private func removeAbandonedBuilds() {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = Self.fileName + ".new-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            // A live process (another store's build, say) keeps its file.
+            guard let pid = pid_t(digits), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + name)
+        }
     }
 }

@@ -157,7 +157,7 @@ struct IndexCommandTests {
         #expect(((parseJSON(status.stdout) as? [String: Any])?["records"] as? [String: Any])?["entry"] as? Int == 5)
     }
 
-    @Test("reindex of a missing index builds it once, quietly, and ignores the log a deleted index left")
+    @Test("reindex of a missing index builds it once, quietly, ignores the log a deleted index left, and clears killed builds")
     func reindexMissing() throws {
         let fixture = try CLIFixture()
         let id = try Self.entry(fixture, text: "Harbour lights.")
@@ -170,9 +170,15 @@ struct IndexCommandTests {
         let logSize = try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int ?? 0
         #expect(logSize > 0, "the test needs a log with a write in it")
         try FileManager.default.removeItem(atPath: Self.indexFile(fixture))
+        // A build killed part way leaves its file behind; a build still running (this test process's pid) keeps it.
+        let folder = fixture.store + "/.git/trove/"
+        let dead = folder + "index.sqlite.new-999999999", live = folder + "index.sqlite.new-\(getpid())"
+        for file in [dead, dead + "-journal", live] { try Data("half".utf8).write(to: URL(fileURLWithPath: file)) }
         let reindex = try fixture.trove("reindex")
         #expect(reindex.status == 0 && reindex.stdout.hasPrefix("Indexed 2 records in "), "\(reindex.stdout)\(reindex.stderr)")
         #expect(reindex.stderr.isEmpty, "a rebuild asked for is not announced: \(reindex.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dead) && !FileManager.default.fileExists(atPath: dead + "-journal"))
+        #expect(FileManager.default.fileExists(atPath: live))
         #expect(try fixture.trove("search", "harbour", "--json").stdout.contains(id))
         #expect(try fixture.trove("check").status == 0)
     }

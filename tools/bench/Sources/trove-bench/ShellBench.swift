@@ -40,7 +40,7 @@ extension Report {
                 _ = terminal.waitFor("> ", since: mark)
                 return seconds
             }
-            lines.append(String(format: "  Tab completion of %@: first %@ (opens the index), then median %@ (target <= 30 ms)",
+            lines.append(String(format: "  Tab completion of %@: first %@, then median %@ (target <= 30 ms)",
                                 label, Measure.format(times[0]), Measure.format(Measure.median(Array(times.dropFirst())))))
         }
         terminal.type(PseudoTerminal.ctrlD)
