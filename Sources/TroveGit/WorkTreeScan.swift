@@ -7,7 +7,9 @@ struct WorkTreeCache: Codable {
     var head: String
     /// The index file's checksum then: any later change to the index voids the cache.
     var index: String
-    /// Folder (relative, "" for the root) → mtime in nanoseconds when its names were last compared with the index.
+    /// Folder (relative, "" for the root) → mtime in nanoseconds when its names were last compared with
+    /// the index and none was untracked; 0 means "list it again" (too recent to trust, or holding
+    /// untracked files, which an unchanged mtime would otherwise hide from the next status).
     var folders: [String: Int64]
 }
 
@@ -70,6 +72,9 @@ extension Repository {
         else { return found }
         var folders: [String: Int64] = [:]
         Self.recordFolders(workdir, relative: "", scanStart: scanStart, into: &folders)
+        for file in found where file.change == .untracked {
+            folders[Self.folder(of: file.path)] = 0
+        }
         try? Self.save(WorkTreeCache(head: head, index: before, folders: folders), to: cacheFile)
         return found
     }
@@ -176,6 +181,7 @@ extension Repository {
             if folders[folder] == mtime { continue }
             // Listed now; but a folder changed within the last second might change again unseen at the same mtime.
             folders[folder] = mtime < scanStart - 1_000_000_000 ? mtime : 0
+            let untrackedBefore = found.count
             for name in (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? [] {
                 if folder.isEmpty && name == ".git" { continue }
                 let relative = folder + name
@@ -190,8 +196,16 @@ extension Repository {
                     found.append(FileStatus(path: relative, change: .untracked, isStaged: false))
                 }
             }
+            // Its mtime will not move while the untracked files stay: list it every time until they go.
+            if found.count > untrackedBefore { folders[folder] = 0 }
         }
         return found
+    }
+
+    /// The folder a work-tree path is in, as the cache names folders: "a/b/" for "a/b/c.json", "" at the top.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
     }
 
     private func isIgnored(_ path: String) -> Bool {

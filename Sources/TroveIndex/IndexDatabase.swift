@@ -110,9 +110,16 @@ enum IndexDatabase {
 
     /// Runs `body` holding a `flock` (`LOCK_SH` or `LOCK_EX`) on the folder of `path`.
     private static func withFolderLock<T>(of path: String, _ mode: Int32, _ body: () throws -> T) rethrows -> T {
-        let folder = Glibc.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if folder >= 0 { close(folder) } }
-        if folder >= 0 { while flock(folder, mode) != 0 && errno == EINTR {} }
+        try withLock(on: (path as NSString).deletingLastPathComponent, mode, body)
+    }
+
+    /// Runs `body` holding a `flock` on `path` (a folder, or a file made if missing), waiting for it.
+    /// If the lock cannot be had at all (no such folder), `body` runs anyway: opening the index then fails clearly.
+    static func withLock<T>(on path: String, _ mode: Int32, _ body: () throws -> T) rethrows -> T {
+        var descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 && errno == ENOENT { descriptor = Glibc.open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644) }
+        defer { if descriptor >= 0 { close(descriptor) } }  // closing releases the lock
+        if descriptor >= 0 { while flock(descriptor, mode) != 0 && errno == EINTR {} }
         return try body()
     }
 

@@ -20,7 +20,7 @@ extension RecordIndex {
     /// - Returns: the number of records in the index.
     @discardableResult
     func buildAfresh(of head: String, always: Bool, progress: ((Int, Int) -> Void)?) throws -> Int {
-        try withBuildLock {
+        try IndexDatabase.withLock(on: path + ".build", LOCK_EX) {
             if !always, try queue.read({ try IndexSchema.indexedCommit($0) }) == head { return }
             removeAbandonedBuilds()
             let temporary = path + ".new-\(getpid())"
@@ -48,14 +48,6 @@ extension RecordIndex {
             try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         }
         return try recordCount()
-    }
-
-    /// Runs `body` holding the exclusive lock that one build at a time takes.
-    private func withBuildLock(_ body: () throws -> Void) throws {
-        let descriptor = open(path + ".build", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        defer { if descriptor >= 0 { close(descriptor) } }  // closing releases the lock
-        if descriptor >= 0 { while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {} }
-        try body()
     }
 
     /// Deletes the half-built files of builds whose process was killed (`index.sqlite.new-PID…`).

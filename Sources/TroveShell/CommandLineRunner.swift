@@ -12,33 +12,35 @@ public enum CommandLineRunner {
     /// Parses and runs `arguments` (without the program name); returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
         let arguments = movingGlobalOptions(arguments)
-        if let message = UnknownCommand.message(for: arguments) {
-            Output.error(message)
-            return 2
+        var command: ParsableCommand
+        do {
+            command = try Trove.parseAsRoot(arguments)
+        } catch {
+            // Only a line that does not parse is worth a look through the whole command tree.
+            if let message = UnknownCommand.message(for: arguments) {
+                Output.error(message)
+                return 2
+            }
+            return report(error)
         }
         do {
-            var command = try Trove.parseAsRoot(arguments)
             try command.run()
             return 0
-        } catch let error as StoreError {
-            Output.error(error.description)
-            return 1
-        } catch let error as CommandFailure {
-            Output.error(error.message)
-            return 1
-        } catch let error as TransferError {
-            Output.error(error.description)
-            return 1
-        } catch let error as GitError {
-            Output.error(error.description)
-            return 1
-        } catch let error as IndexError {
-            Output.error(error.description)
-            return 1
-        } catch let error as WorkingTreeError {
-            Output.error(error.description)
-            return 1
         } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints what went wrong and returns the exit code: 1 for errors, 2 for usage.
+    private static func report(_ error: Error) -> Int32 {
+        switch error {
+        case let error as StoreError: Output.error(error.description)
+        case let error as CommandFailure: Output.error(error.message)
+        case let error as TransferError: Output.error(error.description)
+        case let error as GitError: Output.error(error.description)
+        case let error as IndexError: Output.error(error.description)
+        case let error as WorkingTreeError: Output.error(error.description)
+        default:
             let code = Trove.exitCode(for: error)
             let message = Trove.fullMessage(for: error)
             if code == .success {
@@ -52,6 +54,7 @@ public enum CommandLineRunner {
             if !message.isEmpty { Output.error(message) }
             return code.rawValue
         }
+        return 1
     }
 
     /// Moves `--store PATH` and `--json` written before the command name to its end, where the command parses them.

@@ -19,9 +19,7 @@ public struct StoreOptions: ParsableArguments {
         if let store { return store }
         let environment = ProcessInfo.processInfo.environment
         if let fromEnvironment = environment["TROVE_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (UserHome.path + "/.local/share")
-        return dataHome + "/trove/default"
+        return UserHome.dataFolder(environment) + "/default"
     }
 
     /// Opens the store, or throws a message naming the folder.

@@ -12,7 +12,7 @@ public struct LocalSettings: Sendable {
 
     /// The settings of the store at `storePath`.
     public init(storePath: String) {
-        path = storePath + "/.git/trove/state.json"
+        path = LocalState.folder(ofStoreAt: storePath) + "/state.json"
     }
 
     /// Every setting; an empty object when there is no file or it does not parse.

@@ -22,6 +22,10 @@ struct LocalState {
         }
     }
 
+    /// The local folder of the store at `storePath`, found without opening the repository (the shell's
+    /// prompt reads settings from it before every line).
+    static func folder(ofStoreAt storePath: String) -> String { storePath + "/.git/trove" }
+
     var lockFile: String { folder + "/lock" }
     var clockFile: String { folder + "/clock" }
     var pendingFile: String { folder + "/pending-checkout.json" }

@@ -20,7 +20,7 @@ public struct Notifications: Sendable {
 
     /// The queue of the store at `storePath`.
     public init(storePath: String) {
-        path = storePath + "/.git/trove/notifications.jsonl"
+        path = LocalState.folder(ofStoreAt: storePath) + "/notifications.jsonl"
     }
 
     /// Adds a message to the queue.

@@ -35,6 +35,26 @@ struct WorkTreeScanTests {
         #expect(quick == full, "after \(step)", sourceLocation: sourceLocation)
     }
 
+    @Test("an untracked file in a folder last changed long ago is listed by every status, not just the first")
+    func untrackedInOldFolder() throws {
+        let (scratch, cache) = try agedRepository()
+        try compare(scratch, cache, "nothing")
+        try write(scratch, "entries/03/new.json", "{}\n")
+        try write(scratch, "fresh/deeper/n.json", "{}\n")
+        // Age the folders as a slow user would (minutes between commands): their mtimes are then trusted.
+        for folder in ["entries/03", "fresh/deeper", "fresh", "."] {
+            _ = try ProcessRunner.run("/usr/bin/env", ["touch", "-d", "10 minutes ago", folder], in: scratch.path, environment: scratch.cli.environment)
+        }
+        for round in 1...3 {
+            let quick = try scratch.repository.status(cachingIn: cache).filter { $0.change == .untracked }.map(\.path).sorted()
+            #expect(quick == ["entries/03/new.json", "fresh/deeper/n.json"], "status number \(round)")
+        }
+        // And after a full status made the cache (the index changed, so the quick path started over).
+        try scratch.git("update-index", "-q", "--refresh")
+        try FileManager.default.removeItem(atPath: cache)
+        for round in 1...2 { try compare(scratch, cache, "full, then quick \(round)") }
+    }
+
     @Test("random edits, deletions, new files and folders, ignored files, modes and links", arguments: [1, 2, 3, 4] as [UInt64])
     func randomEdits(seed: UInt64) throws {
         let (scratch, cache) = try agedRepository()

@@ -35,6 +35,19 @@ struct ShellPiecesTests {
         #expect(mode == 0o600, "history may hold private words")
     }
 
+    @Test("two shells at once both keep their lines, whole")
+    func twoShells() throws {
+        let folder = TemporaryFolder("trove-history-two")
+        let path = folder.child("history")
+        let first = HistoryFile(environment: ["TROVE_HISTORY": path]), second = HistoryFile(environment: ["TROVE_HISTORY": path])
+        DispatchQueue.concurrentPerform(iterations: 200) { number in
+            (number % 2 == 0 ? first : second).append("record list entry --in journal-\(number)")
+        }
+        let lines = first.load()
+        #expect(lines.count == 200 && Set(lines).count == 200, "no line lost or torn")
+        #expect(lines.allSatisfy { $0.hasPrefix("record list entry --in journal-") })
+    }
+
     @Test("exit and quit end a script, with a code")
     func exitLines() {
         #expect(ScriptRunner.exitCode(["exit"]) == 0 && ScriptRunner.exitCode(["quit"]) == 0)

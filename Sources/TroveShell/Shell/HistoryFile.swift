@@ -13,8 +13,7 @@ struct HistoryFile {
         if let override = environment["TROVE_HISTORY"], !override.isEmpty {
             path = override
         } else {
-            let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (UserHome.path + "/.local/state")
-            path = state + "/trove/history"
+            path = UserHome.stateFolder(environment) + "/history"
         }
     }
 

@@ -11,8 +11,7 @@ struct Welcome {
 
     /// The marker: `$XDG_STATE_HOME/trove/welcomed` (`~/.local/state/trove/welcomed`).
     var marker: String {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (UserHome.path + "/.local/state")
-        return state + "/trove/welcomed"
+        UserHome.stateFolder(environment) + "/welcomed"
     }
 
     /// The welcome text.
