@@ -63,12 +63,21 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // Floor 3: the domains: accounts and profiles, journals (dogs, calendars and items to come).
+        .target(
+            name: "TroveKit",
+            dependencies: [
+                "TroveStore", "TroveIndex", "TroveJSON",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // Floor 5: the command tree, one-shot, scripts and the REPL.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(
             name: "TroveShell",
             dependencies: [
-                "TroveStore", "TroveGit", "TroveIndex", "TroveSchema", "CEdit",
+                "TroveStore", "TroveGit", "TroveIndex", "TroveSchema", "TroveKit", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +91,7 @@ let package = Package(
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveGit", "TroveJSON", "TroveTestSupport"]),
+        .testTarget(name: "TroveKitTests", dependencies: ["TroveKit", "TroveStore", "TroveIndex", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveStore", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),

@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 5
+    static let version = 6
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -42,7 +42,8 @@ enum IndexSchema {
               updatedAt TEXT NOT NULL,
               title TEXT NOT NULL,
               body TEXT NOT NULL,
-              place TEXT NOT NULL
+              place TEXT NOT NULL,
+              starred INTEGER NOT NULL
             );
             CREATE TABLE tags(
               tag TEXT NOT NULL,
@@ -81,7 +82,7 @@ enum IndexSchema {
             END;
             CREATE INDEX IF NOT EXISTS records_by_type ON records(type, id);
             CREATE INDEX IF NOT EXISTS records_by_start ON records(type, start);
-            CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type);
+            CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type, start);
             CREATE INDEX IF NOT EXISTS records_by_label ON records(type, label COLLATE NOCASE);
             CREATE INDEX IF NOT EXISTS tags_by_record ON tags(record);
             """)

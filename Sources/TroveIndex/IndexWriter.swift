@@ -60,15 +60,15 @@ struct IndexWriter {
     private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {}) throws {
         let step = max(1, changes.count / 200)
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tagStatement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)")
         try RecordReader(store: store, changes: changes).forEach(meanwhile: meanwhile) { number, parsed in
             if let (fields, blob) = parsed {
                 statement.setUncheckedArguments([
                     fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end,
-                    fields.latitude, fields.longitude, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place,
+                    fields.latitude, fields.longitude, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred,
                 ])
                 try statement.execute()
                 let rowid = db.lastInsertedRowID

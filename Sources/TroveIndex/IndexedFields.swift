@@ -17,6 +17,7 @@ struct IndexedFields: Equatable {
     var createdAt: String
     var updatedAt: String
     var tags: [String]
+    var starred: Bool
     /// Full-text columns: names and titles, long text, and place names.
     var title: String
     var body: String
@@ -32,6 +33,7 @@ struct IndexedFields: Equatable {
         self.id = id
         self.type = type
         label = Self.firstText(value, ["name", "title", "displayName", "username"]).map { Self.firstLine($0, limit: 200) }
+            ?? (type == "entry" ? value["text"]?.stringValue.flatMap(Self.heading) : nil)
         parent = Self.firstText(value, Self.parentFields)
         start = Self.firstText(value, ["start", "date", "due", "at"])
         // A recurring event without an end to its series overlaps every later range.
@@ -51,6 +53,7 @@ struct IndexedFields: Equatable {
             for tag in value[key]?.arrayValue ?? [] { if let text = tag.stringValue, !tags.contains(text) { tags.append(text) } }
         }
         self.tags = tags
+        starred = value["starred"]?.boolValue ?? false
         title = Self.texts(value, ["title", "name", "displayName"])
         body = Self.texts(value, Self.bodyFields)
         place = [location?["place"]?.stringValue, location?["address"]?.stringValue].compactMap { $0 }.joined(separator: "\n")
@@ -76,6 +79,18 @@ struct IndexedFields: Equatable {
             count += 1
         }
         return line
+    }
+
+    /// An untitled entry's label: its first line with text, without Markdown's heading marks, cut to 200 characters.
+    static func heading(_ text: String) -> String? {
+        var rest = Substring(text)
+        while let newline = rest.firstIndex(where: \.isNewline) {
+            if rest[..<newline].contains(where: { !$0.isWhitespace }) { break }
+            rest = rest[rest.index(after: newline)...]
+        }
+        let line = firstLine(String(rest.prefix(800)), limit: 200)
+        let stripped = line.drop { $0 == "#" || $0 == ">" || $0.isWhitespace }
+        return stripped.isEmpty ? nil : String(stripped)
     }
 
     /// The UNTIL of an RRULE as a timestamp, or `nil` when the series has no end date.

@@ -17,11 +17,13 @@ public struct IndexedRecord: Sendable, Equatable {
     public var longitude: Double?
     public var createdAt: String
     public var updatedAt: String
+    /// Whether the record is starred (entries).
+    public var starred: Bool
     /// The git blob (40 hex digits) of the record file at the indexed commit.
     public var blob: String
 
     /// The columns to select for `init(row:)`.
-    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.blob"#
+    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.blob, records.starred"#
 
     init(row: Row) {
         id = row[0]
@@ -35,6 +37,7 @@ public struct IndexedRecord: Sendable, Equatable {
         createdAt = row[8]
         updatedAt = row[9]
         blob = row[10]
+        starred = row[11]
     }
 }
 

@@ -6,19 +6,26 @@ extension RecordIndex {
     /// carrying `tag`, in `sort` order.
     public func records(type: String? = nil, parent: String? = nil, tag: String? = nil, sort: IndexSort = .created,
                         descending: Bool = false, page: IndexPage = IndexPage()) throws -> [IndexedRecord] {
-        var filters: [String] = []
-        var arguments: StatementArguments = []
-        if let type { filters.append("records.type = ?"); arguments += [type] }
-        if let parent { filters.append("records.parent = ?"); arguments += [parent] }
-        if let tag { filters.append("records.rowid IN (SELECT record FROM tags WHERE tag = ?)"); arguments += [tag] }
+        try records(matching: RecordQuery(type: type, parent: parent, tag: tag), sort: sort, descending: descending, page: page)
+    }
+
+    /// Records that match `query`, in `sort` order.
+    public func records(matching query: RecordQuery, sort: IndexSort = .created, descending: Bool = false,
+                        page: IndexPage = IndexPage()) throws -> [IndexedRecord] {
+        var (sql, arguments) = query.whereClause()
         let direction = descending ? "DESC" : "ASC"
-        let sql = """
-            SELECT \(IndexedRecord.columns) FROM records
-            \(filters.isEmpty ? "" : "WHERE " + filters.joined(separator: " AND "))
-            ORDER BY \(sort.column) \(direction), records.id \(direction) LIMIT ? OFFSET ?
-            """
+        sql = "SELECT \(IndexedRecord.columns) FROM records \(sql) ORDER BY \(sort.column) \(direction), records.id \(direction) LIMIT ? OFFSET ?"
         arguments += [page.limit, page.offset]
         return try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(IndexedRecord.init(row:)) }
+    }
+
+    /// How many records match `query`.
+    public func count(matching query: RecordQuery) throws -> Int {
+        if let type = query.type, query == RecordQuery(type: type) {
+            return try read { db in try Int.fetchOne(db, sql: "SELECT count FROM counts WHERE type = ?", arguments: [type]) ?? 0 }
+        }
+        let (sql, arguments) = query.whereClause()
+        return try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM records \(sql)", arguments: arguments) ?? 0 }
     }
 
     /// The whole record behind an index row, read from git; `nil` if its file no longer parses.
@@ -89,5 +96,41 @@ extension RecordIndex {
     /// Reads, rebuilding the file first if SQLite finds it damaged.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         try recovering { try queue.read(body) }
+    }
+}
+
+/// Which records a listing wants: every condition given must hold.
+public struct RecordQuery: Sendable, Equatable {
+    public var type: String?
+    /// The record they belong to (a journal, dog, calendar…).
+    public var parent: String?
+    public var tag: String?
+    /// Only records whose `start` (an entry's date) is at or after this UTC time or date.
+    public var from: String?
+    /// Only records whose `start` is before this UTC time or date.
+    public var before: String?
+    /// Only starred records.
+    public var starredOnly = false
+
+    public init(type: String? = nil, parent: String? = nil, tag: String? = nil, from: String? = nil,
+                before: String? = nil, starredOnly: Bool = false) {
+        self.type = type
+        self.parent = parent
+        self.tag = tag
+        self.from = from
+        self.before = before
+        self.starredOnly = starredOnly
+    }
+
+    func whereClause() -> (String, StatementArguments) {
+        var filters: [String] = []
+        var arguments: StatementArguments = []
+        if let type { filters.append("records.type = ?"); arguments += [type] }
+        if let parent { filters.append("records.parent = ?"); arguments += [parent] }
+        if let tag { filters.append("records.rowid IN (SELECT record FROM tags WHERE tag = ?)"); arguments += [tag] }
+        if let from { filters.append("records.start >= ?"); arguments += [from] }
+        if let before { filters.append("records.start < ?"); arguments += [before] }
+        if starredOnly { filters.append("records.starred = 1") }
+        return (filters.isEmpty ? "" : "WHERE " + filters.joined(separator: " AND "), arguments)
     }
 }

@@ -29,7 +29,7 @@ extension RecordIndex {
         arguments += [limit]
         return try read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                SearchHit(record: IndexedRecord(row: row), snippet: row[11], rank: row[12])
+                SearchHit(record: IndexedRecord(row: row), snippet: row[12], rank: row[13])
             }
         }
     }

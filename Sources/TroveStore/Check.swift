@@ -84,9 +84,9 @@ enum MediaCheck {
         let name = (path as NSString).lastPathComponent
         let parts = name.split(separator: ".")
         guard parts.count == 2, let kind = MediaKind(rawValue: String(parts[1])) else {
-            return "media files are named <sha256>.<jpg|png|gif|webp|heic>"
+            return "media files are named <sha256>.<" + MediaKind.allCases.map(\.rawValue).joined(separator: "|") + ">"
         }
-        guard MediaKind(magic: bytes) == kind else { return "its content is not a \(kind.rawValue) image" }
+        guard MediaKind(magic: bytes) == kind else { return "its content is not a \(kind.rawValue) file" }
         let digest = MediaReference.digest(bytes)
         guard digest == parts[0], path == StoreLayout.mediaPath(sha256: digest, fileExtension: kind.rawValue) else {
             return "its content hash is \(digest), not the one in its name"

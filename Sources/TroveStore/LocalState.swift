@@ -48,10 +48,12 @@ struct LocalState {
     }
 
     /// Writes a file by renaming a fully written, fsynced temporary file over it.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        // A leftover temporary file keeps its old mode through O_CREAT: set it again.
+        fchmod(descriptor, mode)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         let synced = fsync(descriptor)
         close(descriptor)
@@ -59,5 +61,19 @@ struct LocalState {
             unlink(temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
+    }
+}
+
+/// Files in a store's local folder (`.git/trove/`) kept by the layers above the store: the
+/// sign-in session, failed sign-in attempts.
+public enum LocalFile {
+    /// The path of the local file `name` of the store at `storePath`.
+    public static func path(_ name: String, ofStoreAt storePath: String) -> String {
+        LocalState.folder(ofStoreAt: storePath) + "/" + name
+    }
+
+    /// Replaces the file at `path` whole: a kill leaves the old content or the new.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
+        try LocalState.writeAtomically(bytes, to: path, mode: mode)
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Lowercase UUIDv7 ids: they sort by creation time and need no coordination between peers.
@@ -14,6 +15,17 @@ public enum RecordID {
         bytes[7] = UInt8(truncatingIfNeeded: sequence)
         var random = SystemRandomNumberGenerator()
         for index in 8..<16 { bytes[index] = random.next() }
+        bytes[8] = 0x80 | (bytes[8] & 0x3F)
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { Hex.string(bytes[$0]) }.joined(separator: "-")
+    }
+
+    /// The id of an imported record: its time part from `date`, the rest from a hash of `key` (the
+    /// record's identity in its source), so importing the same record again finds the same id.
+    public static func derived(from key: String, at date: Date) -> String {
+        let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
+        var bytes = Array(SHA256.hash(data: Array(key.utf8)).prefix(16))
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
+        bytes[6] = 0x70 | (bytes[6] & 0x0F)
         bytes[8] = 0x80 | (bytes[8] & 0x3F)
         return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { Hex.string(bytes[$0]) }.joined(separator: "-")
     }

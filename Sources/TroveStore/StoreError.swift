@@ -15,6 +15,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case handEdited(path: String)
     case locked(seconds: Double)
     case notAnImage(source: String)
+    case unsupportedMedia(source: String)
     case nothingToUndo
     case undoBlocked(path: String)
     case unknownCommit(String)
@@ -50,6 +51,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "another trove process is writing to this store (waited \(Int(seconds.rounded())) s); try again when it has finished"
         case .notAnImage(let source):
             return "\(source) is not an image Trove can store (JPEG, PNG, GIF, WebP or HEIC)"
+        case .unsupportedMedia(let source):
+            return "\(source) is not a file Trove can store (an image, MP4/MOV video, M4A/MP3/WAV sound or PDF)"
         case .nothingToUndo:
             return "nothing to undo"
         case .undoBlocked(let path):

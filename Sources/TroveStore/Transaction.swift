@@ -92,8 +92,13 @@ public struct Transaction {
     }
 
     /// Stores a media file once, by content hash; returns its SHA-256 hex digest and path.
-    public mutating func addMedia(_ bytes: [UInt8], source: String) throws -> MediaReference {
-        guard let kind = MediaKind(magic: bytes) else { throw StoreError.notAnImage(source: source) }
+    ///
+    /// - Parameter families: the kinds of file the caller takes; anything else is refused.
+    public mutating func addMedia(_ bytes: [UInt8], source: String,
+                                  accepting families: Set<MediaKind.Family> = [.image]) throws -> MediaReference {
+        guard let kind = MediaKind(magic: bytes), families.contains(kind.family) else {
+            throw families == [.image] ? StoreError.notAnImage(source: source) : StoreError.unsupportedMedia(source: source)
+        }
         let reference = MediaReference(bytes: bytes, kind: kind)
         if changes[reference.path] == nil, base?.entry(atPath: reference.path) == nil {
             changes[reference.path] = .write(bytes)

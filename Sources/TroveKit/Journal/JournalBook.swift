@@ -1,0 +1,86 @@
+import Foundation
+import TroveJSON
+import TroveStore
+
+/// The store's journals: listing, making, renaming and removing them, and finding one by name.
+public struct JournalBook {
+    public let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    /// Every journal, by name.
+    public func all() throws -> [Journal] {
+        try store.records(ofType: "journal").compactMap(Journal.init)
+            .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+    }
+
+    /// The journal called `name` (ignoring case), or with that id.
+    public func journal(named name: String) throws -> Journal {
+        let journals = try all()
+        if let byID = journals.first(where: { $0.id == name }) { return byID }
+        let matches = journals.filter { $0.name.lowercased() == name.lowercased() }
+        guard let match = matches.first else { throw JournalError.unknownJournal(name, known: journals.map(\.name)) }
+        guard matches.count == 1 else { throw JournalError.ambiguousJournal(name) }
+        return match
+    }
+
+    /// The journal a new entry goes to: the one named, else the only one, else a first journal made for it.
+    public func journalForNewEntry(named name: String?, in transaction: inout Transaction) throws -> String {
+        if let name { return try journal(named: name).id }
+        let journals = try all()
+        if journals.count == 1 { return journals[0].id }
+        if journals.isEmpty {
+            // A first entry should just work, as in Day One: it goes to a journal called "Journal".
+            return try transaction.put(["name": "Journal", "public": false], type: "journal").id
+        }
+        throw JournalError.chooseJournal(known: journals.map(\.name))
+    }
+
+    /// Makes a journal; names are unique, ignoring case.
+    @discardableResult
+    public func create(name: String, isPublic: Bool = false, description: String? = nil) throws -> Journal {
+        let (record, _) = try store.transaction(message: "Add journal \(name)") { transaction -> Record in
+            if try all().contains(where: { $0.name.lowercased() == name.lowercased() }) { throw JournalError.journalExists(name) }
+            var fields: [String: JSONValue] = ["name": .string(name), "public": .bool(isPublic)]
+            if let description { fields["description"] = .string(description) }
+            return try transaction.put(.object(fields), type: "journal")
+        }
+        return Journal(record)!
+    }
+
+    /// Renames a journal (its entries refer to it by id, so nothing else changes).
+    @discardableResult
+    public func rename(_ journal: Journal, to name: String) throws -> Journal {
+        try change(journal, "Rename journal \(journal.name) to \(name)") { fields in
+            if try all().contains(where: { $0.id != journal.id && $0.name.lowercased() == name.lowercased() }) {
+                throw JournalError.journalExists(name)
+            }
+            fields["name"] = .string(name)
+        }
+    }
+
+    /// Makes a journal public or private.
+    @discardableResult
+    public func setPublic(_ journal: Journal, _ isPublic: Bool) throws -> Journal {
+        try change(journal, "Make journal \(journal.name) \(isPublic ? "public" : "private")") { $0["public"] = .bool(isPublic) }
+    }
+
+    /// Removes a journal and the entries given (its entries, found by the caller's index), in one commit.
+    public func remove(_ journal: Journal, entries: [String]) throws -> CommitResult {
+        try store.transaction(message: "Delete journal \(journal.name) and its \(entries.count) entries") { transaction in
+            for id in entries where try transaction.record(id: id) != nil { try transaction.delete(id: id) }
+            try transaction.delete(id: journal.id)
+        }.result
+    }
+
+    private func change(_ journal: Journal, _ message: String, _ body: (inout [String: JSONValue]) throws -> Void) throws -> Journal {
+        let (record, _) = try store.transaction(message: message) { transaction -> Record in
+            guard var fields = try transaction.record(id: journal.id)?.value.objectValue else {
+                throw JournalError.unknownJournal(journal.name, known: [])
+            }
+            try body(&fields)
+            return try transaction.put(.object(fields), type: "journal")
+        }
+        return Journal(record)!
+    }
+}
