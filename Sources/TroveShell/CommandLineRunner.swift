@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveGit
 import TroveIndex
+import TroveKit
 import TroveStore
 
 /// Runs one command line and turns every outcome into an exit code: 0 ok, 1 error, 2 usage.
@@ -35,6 +36,7 @@ public enum CommandLineRunner {
     private static func report(_ error: Error) -> Int32 {
         switch error {
         case let error as StoreError: Output.error(error.description)
+        case let error as any UserFacingError: Output.error(error.description)
         case let error as CommandFailure: Output.error(error.message)
         case let error as TransferError: Output.error(error.description)
         case let error as GitError: Output.error(error.description)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveGit
 import TroveIndex
+import TroveKit
 import TroveStore
 
 /// `--store PATH`: which store a command works on.
@@ -23,7 +24,14 @@ public struct StoreOptions: ParsableArguments {
     }
 
     /// Opens the store, or throws a message naming the folder.
-    public func open() throws -> Store { try Store.open(at: path) }
+    ///
+    /// - Parameter requiringSignIn: whether a store with an account needs a valid session; commands that
+    ///   sign in, or only exchange commits (sync), pass `false`.
+    public func open(requiringSignIn: Bool = true) throws -> Store {
+        let store = try Store.open(at: path)
+        if requiringSignIn { try SignIn.require(store) }
+        return store
+    }
 
     /// Opens the store's index, caught up with HEAD. A rebuild shows a progress bar, then a one-line notice.
     func openIndex() throws -> RecordIndex {

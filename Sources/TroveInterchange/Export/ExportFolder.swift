@@ -85,6 +85,19 @@ struct ExportFolder {
         return name
     }
 
+    /// Deletes files in `dir` that `isGenerated` claims and this export did not write:
+    /// pages of entries no longer published must not outlive a re-export.
+    mutating func removeStale(in dir: String, isGenerated: (String) -> Bool) {
+        let url = root.appendingPathComponent(dir)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
+        for name in names.sorted() where isGenerated(name) && !written.contains("\(dir)/\(name)") {
+            if unlink(url.appendingPathComponent(name).path) == 0 { report.filesRemoved.append("\(dir)/\(name)") }
+        }
+    }
+
+    /// Whether this export wrote `relativePath`.
+    func wrote(_ relativePath: String) -> Bool { written.contains(relativePath) }
+
     private static func makeDirectory(_ url: URL) throws {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -4,6 +4,8 @@ public struct ExportReport: Sendable, Equatable {
     public var filesWritten: [String] = []
     /// Media files copied (each counted once).
     public var mediaCopied: Int = 0
+    /// Stale generated files deleted (the HTML site removes pages of entries no longer published).
+    public var filesRemoved: [String] = []
     public var warnings: [ExportWarning] = []
 
     public init() {}

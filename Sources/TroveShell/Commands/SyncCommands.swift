@@ -105,7 +105,8 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try storeOptions.open()
+        // Sync only exchanges commits, so a scheduled sync works while nobody is signed in.
+        let store = try storeOptions.open(requiringSignIn: false)
         let remotes = try store.remotes().map(\.name)
         if remotes.isEmpty {
             Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")

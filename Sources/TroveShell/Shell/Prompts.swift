@@ -12,3 +12,30 @@ enum Prompts {
                          write: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 }
+
+extension Prompts {
+    /// Asks for a secret on the terminal without echoing it; `nil` at end of input.
+    static func secret(_ question: String) -> String? {
+        FileHandle.standardError.write(Data(question.utf8))
+        var saved = termios()
+        let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        if isTerminal {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if isTerminal {
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                FileHandle.standardError.write(Data("\n".utf8))
+            }
+        }
+        return readLine(strippingNewline: true)
+    }
+
+    /// Asks for a line of text (echoed); `nil` at end of input.
+    static func text(_ question: String) -> String? {
+        FileHandle.standardError.write(Data(question.utf8))
+        return readLine(strippingNewline: true)
+    }
+}

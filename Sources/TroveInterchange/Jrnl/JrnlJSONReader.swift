@@ -1,0 +1,98 @@
+import Foundation
+import TroveJSON
+
+/// Reads `jrnl --export json` output: `{"tags": {"@tag": 2}, "entries": [{"title", "body",
+/// "date": "2020-01-02", "time": "09:30", "tags": ["@tag"], "starred"}]}`.
+///
+/// The top-level `tags` counts are ignored: they follow from the entries.
+enum JrnlJSONReader {
+    static func read(_ bytes: [UInt8], file: String, timeZone: TimeZone) throws(JrnlError) -> JrnlJournal {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: bytes)
+        } catch {
+            throw .invalidJSON(file: file, line: error.line, column: error.column, reason: error.reason)
+        }
+        guard document.objectValue != nil else {
+            throw .notAJrnlExport(file: file, reason: "the top level must be an object, found \(document.typeName)")
+        }
+        guard let list = document["entries"] else { throw .notAJrnlExport(file: file, reason: "it has no \"entries\" array") }
+        guard let items = list.arrayValue else {
+            throw .notAJrnlExport(file: file, reason: "\"entries\" must be an array, found \(list.typeName)")
+        }
+        var journal = JrnlJournal(file: file, format: .json, entries: [])
+        var keys = JrnlSourceKeys()
+        for (offset, item) in items.enumerated() {
+            var reader = EntryReader()
+            let entry = reader.entry(from: item, timeZone: timeZone, keys: &keys)
+            for issue in reader.issues {
+                journal.problems.append(JrnlProblem(
+                    file: file, entryIndex: offset + 1, title: item["title"]?.stringValue,
+                    field: issue.field, message: issue.message))
+            }
+            if let entry, reader.issues.isEmpty { journal.entries.append(entry) }
+        }
+        return journal
+    }
+
+    /// Checks one member of `entries`, collecting every issue.
+    private struct EntryReader {
+        var issues: [(field: String, message: String)] = []
+
+        mutating func entry(from value: JSONValue, timeZone: TimeZone, keys: inout JrnlSourceKeys) -> JrnlEntry? {
+            guard let fields = value.objectValue else {
+                report("(entry)", "must be an object, found \(value.typeName)")
+                return nil
+            }
+            let title = string(fields["title"], "title", required: true)
+            let body = string(fields["body"], "body", required: false) ?? ""
+            let dateText = string(fields["date"], "date", required: true)
+            let timeText = string(fields["time"], "time", required: true)
+            let tags = tagList(fields["tags"])
+            var starred = false
+            if let flag = fields["starred"], flag != .null {
+                if let value = flag.boolValue { starred = value } else { report("starred", "must be true or false, found \(flag.typeName)") }
+            }
+            guard let title, let dateText, let timeText else { return nil }
+            guard let local = JrnlLocalDateTime.parse(date: dateText, time: timeText),
+                  let date = local.date(in: timeZone)
+            else {
+                report("date", "\"\(dateText)\" \"\(timeText)\" is not a date like 2020-01-02 and a time like 09:30")
+                return nil
+            }
+            guard issues.isEmpty else { return nil }
+            return JrnlEntry(
+                title: title, body: body, date: date, localDateTime: local.text, tags: tags, starred: starred,
+                sourceKey: keys.key(localDateTime: local.text, title: title))
+        }
+
+        private mutating func string(_ value: JSONValue?, _ field: String, required: Bool) -> String? {
+            guard let value, value != .null else {
+                if required { report(field, "is required") }
+                return nil
+            }
+            guard let text = value.stringValue else { report(field, "must be a string, found \(value.typeName)"); return nil }
+            return text
+        }
+
+        /// Tags with their `@` or `#` marker removed, each once.
+        private mutating func tagList(_ value: JSONValue?) -> [String] {
+            guard let value, value != .null else { return [] }
+            guard let items = value.arrayValue else { report("tags", "must be an array of strings, found \(value.typeName)"); return [] }
+            var tags: [String] = []
+            for (position, item) in items.enumerated() {
+                guard let text = item.stringValue else {
+                    report("tags/\(position)", "must be a string, found \(item.typeName)")
+                    continue
+                }
+                let tag = text.first == "@" || text.first == "#" ? String(text.dropFirst()) : text
+                if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
+            }
+            return tags
+        }
+
+        private mutating func report(_ field: String, _ message: String) {
+            issues.append((field, message))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A jrnl journal read from `jrnl --export json` output or from jrnl's plain-text file.
+public struct JrnlJournal: Sendable, Hashable {
+    /// Which of jrnl's two forms the file was in.
+    public enum Format: String, Sendable, Hashable {
+        /// `jrnl --export json`: `{"tags": {...}, "entries": [...]}`.
+        case json
+        /// jrnl's own journal file: `[2020-01-02 09:30] Title. Body…` entries.
+        case plainText
+    }
+
+    /// The file, as it was named when opened.
+    public var file: String
+    public var format: Format
+    /// The valid entries, in the file's order.
+    public var entries: [JrnlEntry]
+    /// Entries (or stray text) left out, and why.
+    public var problems: [JrnlProblem]
+
+    public init(file: String, format: Format, entries: [JrnlEntry], problems: [JrnlProblem] = []) {
+        self.file = file
+        self.format = format
+        self.entries = entries
+        self.problems = problems
+    }
+
+    /// Reads a jrnl file, deciding by its content: JSON starts with `{`, anything else is a
+    /// plain-text journal.
+    ///
+    /// - Parameters:
+    ///   - timeZone: the zone of jrnl's wall-clock times (jrnl stores none).
+    ///   - tagSymbols: the characters that start a tag in a plain-text journal; jrnl's
+    ///     `tagsymbols` setting (newer versions default to `#@`).
+    public static func open(_ path: String, timeZone: TimeZone = .current, tagSymbols: String = "@") throws(JrnlError) -> JrnlJournal {
+        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .unreadableFile(path: path, reason: error.localizedDescription)
+        }
+        return try JrnlJournal(parsing: bytes, file: path, timeZone: timeZone, tagSymbols: tagSymbols)
+    }
+
+    /// Reads the bytes of a jrnl file, deciding by content as `open` does.
+    public init(parsing bytes: [UInt8], file: String, timeZone: TimeZone = .current, tagSymbols: String = "@") throws(JrnlError) {
+        var content = bytes[...]
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        let firstVisible = content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if firstVisible == UInt8(ascii: "{") {
+            self = try JrnlJSONReader.read(bytes, file: file, timeZone: timeZone)
+            return
+        }
+        guard let text = String(validating: content, as: UTF8.self) else { throw .notText(file: file) }
+        self = JrnlTextReader.read(text, file: file, timeZone: timeZone, tagSymbols: tagSymbols)
+    }
+
+    /// Reads a plain-text jrnl journal; text never fails to parse, only entries can be invalid.
+    public init(parsingText text: String, file: String, timeZone: TimeZone = .current, tagSymbols: String = "@") {
+        self = JrnlTextReader.read(text, file: file, timeZone: timeZone, tagSymbols: tagSymbols)
+    }
+}

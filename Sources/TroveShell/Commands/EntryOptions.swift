@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import TroveIndex
+import TroveKit
+import TroveStore
+
+/// The options `entry new` and `entry edit` share: where, when, tags, photos, star and visibility.
+struct EntryOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("The journal (its name or id).", valueName: "name"), completion: DataCompletion.names(of: ["journal"]))
+    var journal: String?
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag (repeat for more).", valueName: "tag"), completion: DataCompletion.tags)
+    var tags: [String] = []
+    @Option(name: .customLong("photo"), help: ArgumentHelp("An image file to attach (repeat for more; kept in order).", valueName: "file"), completion: .file())
+    var photos: [String] = []
+    @Option(help: ArgumentHelp("Where: latitude and longitude, e.g. 48.8722,2.3659.", valueName: "lat,lon"))
+    var at: String?
+    @Option(help: ArgumentHelp("The place's name (with --at, or for an entry that has a position).", valueName: "name"))
+    var place: String?
+    @Option(help: ArgumentHelp("When: YYYY-MM-DD, 'YYYY-MM-DD HH:MM', ISO 8601, today, yesterday (default: now).", valueName: "date"))
+    var date: String?
+    @Flag(name: .customLong("star"), inversion: .prefixedNo, help: "Star it (or --no-star).") var star: Bool?
+    @Flag(help: "Publish it with 'export html', or keep it private (default: as its journal).") var visibility: Visibility?
+
+    /// The changes these options ask for; dates and positions are checked here, before anything is written.
+    func changes() throws -> EntryChanges {
+        var changes = EntryChanges()
+        changes.journal = journal
+        changes.addTags = tags
+        changes.addPhotos = photos
+        changes.position = try at.map { try Coordinates(parsing: $0) }
+        changes.place = place
+        changes.date = try date.map { try DateInput.parse($0) }
+        changes.starred = star
+        changes.isPublic = visibility.map { $0 == .public }
+        return changes
+    }
+}
+
+/// Finding an entry from the id or the start of one, as people copy them from listings.
+enum EntryLookup {
+    static func id(_ given: String, in index: RecordIndex) throws -> String {
+        if RecordID.isValid(given) { return given }
+        let matches = try index.ids(prefix: given.lowercased(), limit: 50).filter { try index.record(id: $0)?.type == "entry" }
+        guard let first = matches.first, given.count >= 4 else { throw JournalError.unknownEntry(given) }
+        guard matches.count == 1 else { throw JournalError.ambiguousEntry(given, matches: matches.count) }
+        return first
+    }
+}
+
+/// Writing an entry's text in the user's editor (`$VISUAL`, `$EDITOR`, else vi).
+enum TextEditor {
+    /// The text after editing `initial`; `nil` when the editor failed.
+    static func edit(_ initial: String) throws -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let file = NSTemporaryDirectory() + "trove-entry-\(getpid()).md"
+        try Data(initial.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Through the shell, so EDITOR may carry arguments ("code --wait").
+        process.arguments = ["-c", editor + " \"$1\"", "sh", file]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: file) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
