@@ -35,7 +35,8 @@ public enum DayOneTimestamp {
 
     /// The UTC text of an instant with milliseconds, like `2024-04-16T23:00:00.000Z`.
     public static func utcString(from date: Date) -> String {
-        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Rounded, not truncated: a binary double holds .999 s a hair off either way.
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
         let (days, millisecondOfDay) = milliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = civilFromDays(days)
         let second = millisecondOfDay / 1000
@@ -115,16 +116,19 @@ private struct DigitScanner {
         return value
     }
 
+    /// The digits after a decimal point as a fraction; digits past the ninth are ignored.
     mutating func fraction() -> Double? {
-        var value = 0.0
-        var scale = 0.1
+        var numerator = 0
+        var denominator = 1
         let start = index
         while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-            value += Double(bytes[index] - 0x30) * scale
-            scale /= 10
+            if index - start < 9 {
+                numerator = numerator * 10 + Int(bytes[index] - 0x30)
+                denominator *= 10
+            }
             index += 1
         }
-        return index > start ? value : nil
+        return index > start ? Double(numerator) / Double(denominator) : nil
     }
 
     /// Seconds east of UTC for `Z`, `±HH:MM`, `±HHMM` or nothing at all.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The HTML of each page of an exported site. Every piece of text goes through `ExportHTMLText.escape`.
 struct HTMLSitePages {
     let site: HTMLSite

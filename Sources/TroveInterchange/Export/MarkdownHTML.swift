@@ -24,7 +24,8 @@ public struct MarkdownHTML: Sendable {
 
     // MARK: Blocks
 
-    func renderBlocks(_ lines: [String]) -> String {
+    /// Renders `lines` as blocks; `tight` list items show their paragraphs without `<p>`.
+    func renderBlocks(_ lines: [String], tight: Bool = false) -> String {
         var out: [String] = []
         var i = 0
         while i < lines.count {
@@ -88,7 +89,7 @@ public struct MarkdownHTML: Sendable {
                 if let setext {
                     out.append("<h\(setext)>\(inline(text))</h\(setext)>")
                 } else {
-                    out.append("<p>\(inline(text))</p>")
+                    out.append(tight ? inline(text) : "<p>\(inline(text))</p>")
                 }
             }
         }
@@ -138,8 +139,7 @@ public struct MarkdownHTML: Sendable {
                 content[0] = String(content[0].dropFirst(4))
                 task = "<input type=\"checkbox\" disabled\(checked ? " checked" : "")> "
             }
-            var inner = renderBlocks(content)
-            if !loose { inner = unwrapParagraphs(inner) }
+            let inner = renderBlocks(content, tight: !loose)
             html += task.isEmpty ? "\n<li>" : "\n<li class=\"task\">"
             html += task + inner + "</li>"
         }
@@ -157,14 +157,6 @@ public struct MarkdownHTML: Sendable {
             }
         }
         return false
-    }
-
-    /// Tight list items show paragraphs without `<p>`.
-    private func unwrapParagraphs(_ html: String) -> String {
-        html.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line.hasPrefix("<p>"), line.hasSuffix("</p>") { return String(line.dropFirst(3).dropLast(4)) }
-            return String(line)
-        }.joined(separator: "\n")
     }
 
     private func taskState(_ line: String) -> Bool? {

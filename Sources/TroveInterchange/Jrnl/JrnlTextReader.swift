@@ -7,8 +7,8 @@ import Foundation
 /// until the next header. The title is the header text's first sentence.
 enum JrnlTextReader {
     static func read(_ text: String, file: String, timeZone: TimeZone, tagSymbols: String) -> JrnlJournal {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // "\r\n" is one Character in Swift, so it must be named to split Windows lines.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         // A file is written in one style; choosing it up front keeps a body line that merely
         // starts with a date from splitting an entry of a bracketed journal.
         let bracketed = lines.contains { header(in: $0, bracketed: true) != nil }
@@ -52,8 +52,8 @@ enum JrnlTextReader {
 
     /// The header in `line`: `[YYYY-MM-DD …] text` when `bracketed`, else `YYYY-MM-DD HH:MM text`.
     ///
-    /// A line counts when it has the shape of a header even if its date is impossible, so
-    /// that the entry is reported instead of being merged into the one before.
+    /// A line counts when it has the shape of a header even if its date is impossible (month
+    /// 13), so that the entry is reported instead of being merged into the one before.
     static func header(in line: Substring, bracketed: Bool) -> Header? {
         if bracketed {
             guard line.first == "[", startsWithDate(line.dropFirst()),
@@ -68,10 +68,19 @@ enum JrnlTextReader {
         return Header(dateTime: line[..<end], text: line[end...].dropFirst())
     }
 
-    /// Whether the text starts with four digits and a dash, the start of `YYYY-MM-DD`.
+    /// Whether the text starts like `YYYY-MM-DD HH:MM`, digits where digits belong.
     private static func startsWithDate(_ text: Substring) -> Bool {
-        let start = text.prefix(5)
-        return start.count == 5 && start.prefix(4).allSatisfy(\.isASCIIDigit) && start.last == "-"
+        let start = Array(text.prefix(16).utf8)
+        guard start.count == 16 else { return false }
+        for (position, byte) in start.enumerated() {
+            switch position {
+            case 4, 7: guard byte == UInt8(ascii: "-") else { return false }
+            case 10: guard byte == UInt8(ascii: " ") else { return false }
+            case 13: guard byte == UInt8(ascii: ":") else { return false }
+            default: guard (0x30...0x39).contains(byte) else { return false }
+            }
+        }
+        return true
     }
 
     /// Turns pending entries into entries or problems, keeping the source keys unique.
@@ -146,8 +155,4 @@ enum JrnlTextReader {
     private static func isTagCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || "_-+*#/".contains(character)
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

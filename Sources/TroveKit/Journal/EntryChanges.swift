@@ -70,7 +70,7 @@ public struct EntryChanges: Sendable {
 
     /// The position of the photo `selector` names: 1-based number, photo id, or a media hash prefix of 6+ digits.
     static func photoIndex(_ selector: String, in photos: [JSONValue]) -> Int? {
-        if let number = Int(selector), (1...photos.count).contains(number) { return number - 1 }
+        if let number = Int(selector) { return number >= 1 && number <= photos.count ? number - 1 : nil }
         if let index = photos.firstIndex(where: { $0["id"]?.stringValue == selector }) { return index }
         guard selector.count >= 6 else { return nil }
         let matches = photos.indices.filter { photos[$0]["media"]?.stringValue?.hasPrefix(selector.lowercased()) == true }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveKit
 import TroveStore
 
 /// The shell on a terminal: a prompt naming the store and what is selected, line editing and
@@ -21,12 +22,13 @@ struct InteractiveShell {
         if !FileManager.default.fileExists(atPath: storeOptions.path + "/trove.json") {
             Output.line("There is no store at \(storeOptions.path) yet: 'init' creates one, 'clone URL' copies one.")
         }
+        let storeArguments = storeOptions.store.map { ["--store", $0] } ?? []
+        signInIfNeeded(storeArguments: storeArguments)
         let history = HistoryFile(environment: environment)
         let editor = LineEditor(completer: Completer().complete)
         DataCompletion.warmUp(storePath: storeOptions.path)
         for line in history.load() { editor.remember(line) }
         let prompt = Prompt(storePath: storeOptions.path)
-        let storeArguments = storeOptions.store.map { ["--store", $0] } ?? []
         while true {
             ShellNotifications.announce(storePath: storeOptions.path, color: color)
             switch editor.read(prompt: prompt.text(color: color)) {
@@ -51,6 +53,23 @@ struct InteractiveShell {
                 }
             }
         }
+    }
+
+    /// A store with an account asks for sign-in first, through `login` itself (three tries); an offline store asks nothing.
+    private func signInIfNeeded(storeArguments: [String]) {
+        guard let store = try? Store.open(at: storeOptions.path) else { return }
+        for attempt in 1...SignInAttempts.limit {
+            do {
+                try SignIn.require(store)
+                return
+            } catch let error as AccountError {
+                if attempt == 1 { Output.line(error == .sessionExpired ? "Your session expired: sign in again." : "This store has an account: sign in.") }
+            } catch {
+                return
+            }
+            if ChildCommand.run(["login"] + storeArguments) == 0 { return }
+        }
+        Output.line("Not signed in: commands will refuse until you run 'login'.")
     }
 
     /// libedit reads multibyte characters only under a UTF-8 locale; a C locale would garble them.
