@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // Floor 1: C libraries and pure Swift building blocks.
@@ -27,7 +28,8 @@ let package = Package(
             providers: [.apt(["libgit2-dev"])]
         ),
         .systemLibrary(
-            name: "CZlib",
+            // Not "CZlib": ZIPFoundation's own zlib module has that name.
+            name: "CTroveZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
@@ -43,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "TroveGit",
-            dependencies: ["CGit2", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CGit2", "CTroveZlib", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TroveMerge", dependencies: ["TroveJSON"]),
         .target(name: "TroveSchema", dependencies: ["TroveJSON", "TroveMerge", "TroveFormats"]),
@@ -72,12 +74,17 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // Floor 4: importers and exporters, one folder per format (Day One, jrnl, Markdown and HTML).
+        .target(
+            name: "TroveInterchange",
+            dependencies: ["TroveJSON", "TroveStore", "TroveKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // Floor 5: the command tree, one-shot, scripts and the REPL.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(
             name: "TroveShell",
             dependencies: [
-                "TroveStore", "TroveGit", "TroveIndex", "TroveSchema", "TroveKit", "CEdit",
+                "TroveStore", "TroveGit", "TroveIndex", "TroveSchema", "TroveKit", "TroveInterchange", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +99,9 @@ let package = Package(
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveGit", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveKitTests", dependencies: ["TroveKit", "TroveStore", "TroveIndex", "TroveJSON", "TroveTestSupport"]),
+        .testTarget(name: "TroveInterchangeTests", dependencies: [
+            "TroveInterchange", "TroveKit", "TroveStore", "TroveJSON", "TroveTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveStore", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),

@@ -1,4 +1,4 @@
-import CZlib
+import CTroveZlib
 import Crypto
 import Foundation
 
@@ -36,7 +36,7 @@ enum LooseObject {
                 let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer -> (Int32, Int) in
                     stream.next_out = buffer.baseAddress
                     stream.avail_out = uInt(buffer.count)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    let status = CTroveZlib.inflate(&stream, Z_NO_FLUSH)
                     return (status, buffer.count - Int(stream.avail_out))
                 }
                 output.append(contentsOf: chunk[..<produced])

@@ -35,8 +35,10 @@ struct ListingAndCheckTests {
             switch sort {
             case .created: return record.id
             case .start: return record.value["date"]?.stringValue ?? ""
-            // Only names and titles are labels; records without one sort first, as SQL's NULL does.
-            case .label: return record.value["title"]?.stringValue?.lowercased() ?? ""
+            // An untitled entry is labelled by its text's first line.
+            case .label:
+                let text = record.value["text"]?.stringValue ?? ""
+                return (record.value["title"]?.stringValue ?? String(text.prefix { $0 != "\n" })).lowercased()
             case .updated: return record.updatedAt ?? ""
             }
         }
@@ -133,8 +135,8 @@ struct ListingAndCheckTests {
         try fixture.sqlite("UPDATE records SET blob = '\(String(repeating: "0", count: 40))' WHERE id = '\(stale)'")
         try fixture.sqlite("DELETE FROM records WHERE id = '\(missing)'")
         try fixture.sqlite("""
-            INSERT INTO records(id, type, blob, createdAt, updatedAt, title, body, place)
-            VALUES ('\(bogus)', 'entry', '\(String(repeating: "1", count: 40))', '', '', '', '', '')
+            INSERT INTO records(id, type, blob, createdAt, updatedAt, title, body, place, starred)
+            VALUES ('\(bogus)', 'entry', '\(String(repeating: "1", count: 40))', '', '', '', '', '', 0)
             """)
         let index = try fixture.index()
         #expect(index.notice == nil, "tampered rows are not damage the file shows")

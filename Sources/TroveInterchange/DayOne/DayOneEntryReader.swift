@@ -70,7 +70,10 @@ struct DayOneEntryReader {
     private mutating func coordinate(_ value: JSONValue?, _ field: String, limit: Double) -> Double? {
         guard let value, value != .null else { report(field, "is required"); return nil }
         guard let number = value.doubleValue else { report(field, Self.mustBe("a number", value)); return nil }
-        guard abs(number) <= limit else { report(field, "must be between -\(Int(limit)) and \(Int(limit)), found \(number)"); return nil }
+        guard abs(number) <= limit else {
+            report(field, "must be between -\(Int(limit)) and \(Int(limit)), found \(number)")
+            return nil
+        }
         return number
     }
 

@@ -77,7 +77,7 @@ public struct DayOneExport: Sendable {
     private static func isZipArchive(_ path: String) throws(DayOneError) -> Bool {
         if path.lowercased().hasSuffix(".zip") { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadableFile(path: path, reason: "permission denied")
+            throw .unreadableFile(path: path, reason: "the file cannot be opened")
         }
         defer { try? handle.close() }
         let start = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())

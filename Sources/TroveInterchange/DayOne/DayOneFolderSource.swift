@@ -63,7 +63,10 @@ struct DayOneFolderSource: DayOneFileSource {
         if names.contains(where: { DayOneExportLayout.isJournalFileName($0) && !isFolder(folder + "/" + $0) }) {
             return folder
         }
-        let subfolders = names.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" && isFolder(folder + "/" + $0) }
+        let subfolders = names.filter {
+            !$0.hasPrefix(".") && $0 != "__MACOSX" && !DayOneExportLayout.mediaFolders.contains($0)
+                && isFolder(folder + "/" + $0)
+        }
         guard subfolders.count == 1 else { return folder }
         return folder + "/" + subfolders[0]
     }

@@ -85,7 +85,7 @@ public struct DayOneJournal: Sendable, Hashable {
         }
     }
 
-    /// Finds each media item's file in `index`, noting in `warnings` the ones that are missing.
+    /// Finds the file of each of the entry's media, noting in `warnings` the ones that are missing.
     private mutating func locateMedia(of entry: inout DayOneEntry, index entryIndex: Int, in mediaIndex: DayOneMediaIndex) {
         for position in entry.media.indices {
             let media = entry.media[position]

@@ -47,7 +47,9 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
         var totalSize: UInt64 = 0
         for entry in archive {
             count += 1
-            guard count <= limits.maximumMemberCount else { throw .tooManyMembers(archive: path, limit: limits.maximumMemberCount) }
+            guard count <= limits.maximumMemberCount else {
+                throw .tooManyMembers(archive: path, limit: limits.maximumMemberCount)
+            }
             guard !Self.escapesExport(entry.path) else { throw .unsafeMemberPath(archive: path, member: entry.path) }
             let size = entry.uncompressedSize
             guard size <= limits.maximumMemberSize else {
@@ -120,7 +122,8 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
     static func exportPrefix(of paths: [String]) -> String {
         if paths.contains(where: { !$0.contains("/") && DayOneExportLayout.isJournalFileName($0) }) { return "" }
         let tops = Set(paths.compactMap { path in path.firstIndex(of: "/").map { String(path[..<$0]) } })
-        return tops.count == 1 ? tops.first! + "/" : ""
+        guard tops.count == 1, let top = tops.first, !DayOneExportLayout.mediaFolders.contains(top) else { return "" }
+        return top + "/"
     }
 
     /// The member count in the end-of-central-directory record, or `nil` when it cannot be

@@ -40,9 +40,10 @@ struct ExportLocalTime: Sendable, Equatable {
     }
 
     /// `Sunday 22 November 2026, 08:30`.
-    var longText: String {
-        "\(Self.weekdays[weekday - 1]) \(day) \(Self.months[month - 1]) \(year), \(pad(hour)):\(pad(minute))"
-    }
+    var longText: String { "\(dayText), \(pad(hour)):\(pad(minute))" }
+
+    /// `Sunday 22 November 2026`.
+    var dayText: String { "\(Self.weekdays[weekday - 1]) \(day) \(Self.months[month - 1]) \(year)" }
 
     /// `22 Nov 2026`.
     var shortText: String { "\(day) \(Self.months[month - 1].prefix(3)) \(year)" }

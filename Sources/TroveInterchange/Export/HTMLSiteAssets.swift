@@ -30,7 +30,8 @@ enum HTMLSiteAssets {
 
     .site-header { background: var(--card); border-bottom: 1px solid var(--line); }
     .site-header .wrap { padding-top: 14px; padding-bottom: 14px; }
-    .site-name { font-weight: 700; text-decoration: none; color: var(--text); }
+    .site-name { display: inline-flex; align-items: center; gap: 10px; font-weight: 700; text-decoration: none; color: var(--text); }
+    .site-header .avatar-small { width: 32px; height: 32px; flex: 0 0 32px; box-shadow: none; }
     main.wrap { padding-top: 32px; padding-bottom: 48px; }
     .site-footer { color: var(--muted); font-size: .85rem; border-top: 1px solid var(--line); padding: 20px 0 32px; }
 
@@ -110,7 +111,7 @@ enum HTMLSiteAssets {
     .photo-strip figcaption, .attachments figcaption { color: var(--muted); font-size: .85rem; margin-top: 4px; }
 
     .prose { overflow-wrap: break-word; }
-    .prose img { max-width: 100%; height: auto; border-radius: 10px; display: block; margin: .6em 0; }
+    .prose img { max-width: 100%; max-height: 560px; width: auto; height: auto; border-radius: 10px; display: block; margin: .6em 0; }
     .prose blockquote { margin: 1em 0; padding: .2em 1em; border-left: 4px solid #c5d0de; color: var(--muted); }
     .prose code { background: var(--field); border-radius: 5px; padding: .1em .35em; font-size: .9em; }
     .prose pre { background: #f0f2f5; border: 1px solid var(--line); border-radius: var(--radius); padding: 12px 14px; overflow-x: auto; }

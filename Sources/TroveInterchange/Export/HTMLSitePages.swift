@@ -149,10 +149,12 @@ struct HTMLSitePages {
             }
             html += "<div class=\"card-body\">\n<h3><a href=\"\(href)\">\(esc(displayTitle(e)))</a>"
             html += e.entry.starred ? " <span class=\"star\" title=\"Starred\">★</span>" : ""
-            html += "</h3>\n<p class=\"meta\"><time datetime=\"\(esc(e.time.isoWithOffset))\">\(esc(e.time.shortText))</time>"
-            if let place = e.entry.place, !place.isEmpty { html += " · \(esc(place))" }
-            if root.isEmpty, let j = e.journal { html += " · \(esc(j.journal.name))" }
-            html += "</p>\n"
+            html += "</h3>\n"
+            // An untitled entry's heading is already its day.
+            var meta = hasTitle(e) ? ["<time datetime=\"\(esc(e.time.isoWithOffset))\">\(esc(e.time.shortText))</time>"] : []
+            if let place = e.entry.place, !place.isEmpty { meta.append(esc(place)) }
+            if root.isEmpty, let j = e.journal { meta.append(esc(j.journal.name)) }
+            if !meta.isEmpty { html += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n" }
             if !excerpt.isEmpty { html += "<p class=\"excerpt\">\(esc(excerpt))</p>\n" }
             if !e.entry.tags.isEmpty {
                 html += "<p class=\"tags\">" + e.entry.tags.map {
@@ -164,11 +166,13 @@ struct HTMLSitePages {
         return html + "</ul>\n<p class=\"no-match\" hidden>No entries match.</p>\n"
     }
 
-    /// The title, else the first words, else the date.
+    /// The title, or for an untitled entry its day (the text follows as the excerpt).
     private func displayTitle(_ e: HTMLSite.Entry) -> String {
-        if let t = e.entry.title, !t.trimmingCharacters(in: .whitespaces).isEmpty { return t }
-        let words = ExportSlug.firstWords(ofMarkdown: e.entry.text, count: 8)
-        return words.isEmpty ? e.time.longText : words + "…"
+        hasTitle(e) ? e.entry.title! : e.time.dayText
+    }
+
+    private func hasTitle(_ e: HTMLSite.Entry) -> Bool {
+        e.entry.title.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false
     }
 
     private func initials(_ name: String) -> String {
@@ -202,7 +206,8 @@ struct HTMLSitePages {
 
         """
         if header {
-            html += "<header class=\"site-header\"><div class=\"wrap\"><a class=\"site-name\" href=\"\(root)index.html\">\(esc(site.siteName))</a></div></header>\n"
+            let avatar = site.avatarFile.map { "<img class=\"avatar avatar-small\" src=\"\(root)media/\(esc($0))\" alt=\"\">" } ?? ""
+            html += "<header class=\"site-header\"><div class=\"wrap\"><a class=\"site-name\" href=\"\(root)index.html\">\(avatar)\(esc(site.siteName))</a></div></header>\n"
         }
         html += "<main class=\"wrap\">\n\(body)</main>\n"
         html += "<footer class=\"site-footer\"><div class=\"wrap\">Exported from Trove</div></footer>\n</body>\n</html>\n"

@@ -51,7 +51,11 @@ enum JrnlJSONReader {
             let tags = tagList(fields["tags"])
             var starred = false
             if let flag = fields["starred"], flag != .null {
-                if let value = flag.boolValue { starred = value } else { report("starred", "must be true or false, found \(flag.typeName)") }
+                if let value = flag.boolValue {
+                    starred = value
+                } else {
+                    report("starred", "must be true or false, found \(flag.typeName)")
+                }
             }
             guard let title, let dateText, let timeText else { return nil }
             guard let local = JrnlLocalDateTime.parse(date: dateText, time: timeText),
@@ -78,7 +82,10 @@ enum JrnlJSONReader {
         /// Tags with their `@` or `#` marker removed, each once.
         private mutating func tagList(_ value: JSONValue?) -> [String] {
             guard let value, value != .null else { return [] }
-            guard let items = value.arrayValue else { report("tags", "must be an array of strings, found \(value.typeName)"); return [] }
+            guard let items = value.arrayValue else {
+                report("tags", "must be an array of strings, found \(value.typeName)")
+                return []
+            }
             var tags: [String] = []
             for (position, item) in items.enumerated() {
                 guard let text = item.stringValue else {

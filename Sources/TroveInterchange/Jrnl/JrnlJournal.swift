@@ -32,7 +32,9 @@ public struct JrnlJournal: Sendable, Hashable {
     ///   - timeZone: the zone of jrnl's wall-clock times (jrnl stores none).
     ///   - tagSymbols: the characters that start a tag in a plain-text journal; jrnl's
     ///     `tagsymbols` setting (newer versions default to `#@`).
-    public static func open(_ path: String, timeZone: TimeZone = .current, tagSymbols: String = "@") throws(JrnlError) -> JrnlJournal {
+    public static func open(
+        _ path: String, timeZone: TimeZone = .current, tagSymbols: String = "@"
+    ) throws(JrnlError) -> JrnlJournal {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
         let bytes: [UInt8]
         do {
@@ -44,7 +46,9 @@ public struct JrnlJournal: Sendable, Hashable {
     }
 
     /// Reads the bytes of a jrnl file, deciding by content as `open` does.
-    public init(parsing bytes: [UInt8], file: String, timeZone: TimeZone = .current, tagSymbols: String = "@") throws(JrnlError) {
+    public init(
+        parsing bytes: [UInt8], file: String, timeZone: TimeZone = .current, tagSymbols: String = "@"
+    ) throws(JrnlError) {
         var content = bytes[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
         let firstVisible = content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

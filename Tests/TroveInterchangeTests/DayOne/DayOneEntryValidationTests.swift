@@ -60,7 +60,9 @@ struct DayOneEntryValidationTests {
             {"uuid": "A1", "creationDate": "2024-01-02T00:00:00Z", "text": "second"}
             """)
         #expect(journal.entries.map(\.text) == ["first"])
-        #expect(journal.problems.map(\.description) == ["Test.json: entry 2 (uuid A1): uuid: repeats the uuid of entry 1; only the first is kept"])
+        #expect(journal.problems.map(\.description) == [
+            "Test.json: entry 2 (uuid A1): uuid: repeats the uuid of entry 1; only the first is kept",
+        ])
     }
 
     @Test func keepsWeatherWholeAndOrdersMediaOfEachKind() throws {

@@ -126,7 +126,8 @@ struct DayOneFolderTests {
     @Test func readsMediaBytesOnDemand() throws {
         let photo = try #require(try entry("479270F4CAD1429AB1564DB34D0FE337").media.first)
         let bytes = try #require(try export.bytes(of: photo))
-        #expect(bytes == (try DayOneFixtures.bytes(at: DayOneFixtures.devJournal + "/photos/31c871f18f68d2fde4196ccba1f8ece1.jpeg")))
+        let onDisk = DayOneFixtures.devJournal + "/photos/31c871f18f68d2fde4196ccba1f8ece1.jpeg"
+        #expect(bytes == (try DayOneFixtures.bytes(at: onDisk)))
         let audio = try #require(try entry("959E7A13B3B649D681DC573DB7E07967").media.last)
         #expect(try export.bytes(of: audio)?.count == 47_063)
     }

@@ -87,6 +87,7 @@ struct HTMLSiteBrowserTests {
     @Test("the index shows dark-blue buttons, a light-grey filter field and a round avatar")
     func indexPage() throws {
         let folder = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let (image, _) = try Self.shoot(folder, "index.html", keepAs: "index.png")
         // Filled shapes, not text: the "All entries" button is a wide solid run of the accent colour.
         #expect(image.longestRun(of: Self.accent, tolerance: 6) >= 100)
@@ -104,6 +105,7 @@ struct HTMLSiteBrowserTests {
     @Test("an entry's photos sit in one row of fixed height that scrolls sideways")
     func photoStrip() throws {
         let folder = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let (image, _) = try Self.shoot(folder, "entries/STRIP.html", keepAs: "strip.png")
         let first = try #require(image.region(of: Self.stripColours[0], tolerance: 4))
         let height = first.maxY - first.minY + 1
@@ -118,8 +120,20 @@ struct HTMLSiteBrowserTests {
     @Test("an entry page with real photos renders")
     func entryPage() throws {
         let folder = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let (image, bytes) = try Self.shoot(folder, "entries/HARBOUR.html", keepAs: "entry.png")
         #expect(bytes > 50_000, "a page with photos and text compresses to \(bytes) bytes only")
         #expect(image.longestRun(of: Self.accent, tolerance: 6) >= 60) // Home and tag buttons
+    }
+
+    @Test("site.js filters the list: ?tag= hides entries without the tag")
+    func filterScript() throws {
+        let folder = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dom = try HeadlessChromium.dumpDOM(folder.appendingPathComponent("all.html"), query: "tag=sea")
+        let cards = dom.components(separatedBy: "\n").filter { $0.contains("<li class=\"entry-card\"") }
+        #expect(cards.count == 4)
+        #expect(cards.filter { !$0.contains("hidden") }.count == 1)
+        #expect(cards.contains { $0.contains("#sea") && !$0.contains("hidden") })
     }
 }

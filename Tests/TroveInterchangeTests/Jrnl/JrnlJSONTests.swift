@@ -96,7 +96,8 @@ struct JrnlJSONTests {
             "5 (entry): must be an object, found string",
         ])
         #expect(journal.problems[0].description
-            == "export.json: entry 3 (\"A day that never was.\"): date: \"2020-02-30\" \"08:00\" is not a date like 2020-01-02 and a time like 09:30")
+            == "export.json: entry 3 (\"A day that never was.\"): date: "
+                + "\"2020-02-30\" \"08:00\" is not a date like 2020-01-02 and a time like 09:30")
     }
 
     @Test func opensByContentAndNamesErrors() throws {
