@@ -1,3 +1,4 @@
+import Foundation
 import TroveJSON
 
 /// What the index keeps of one record: the columns it sorts, filters and searches on.
@@ -85,10 +86,13 @@ struct IndexedFields: Equatable {
     static func heading(_ text: String) -> String? {
         var rest = Substring(text)
         while let newline = rest.firstIndex(where: \.isNewline) {
-            if rest[..<newline].contains(where: { !$0.isWhitespace }) { break }
+            let line = rest[..<newline].trimmingCharacters(in: .whitespaces)
+            // A line that is only an image or a rule says nothing about the entry.
+            if !line.isEmpty && !(line.hasPrefix("![") && line.hasSuffix(")")) && line != "---" { break }
             rest = rest[rest.index(after: newline)...]
         }
         let line = firstLine(String(rest.prefix(800)), limit: 200)
+        if line.hasPrefix("![") { return nil }
         let stripped = line.drop { $0 == "#" || $0 == ">" || $0.isWhitespace }
         return stripped.isEmpty ? nil : String(stripped)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveGit
 import TroveIndex
+import TroveInterchange
 import TroveKit
 import TroveStore
 
@@ -37,6 +38,7 @@ public enum CommandLineRunner {
         switch error {
         case let error as StoreError: Output.error(error.description)
         case let error as any UserFacingError: Output.error(error.description)
+        case let error as ImportError: Output.error(error.description)
         case let error as CommandFailure: Output.error(error.message)
         case let error as TransferError: Output.error(error.description)
         case let error as GitError: Output.error(error.description)

@@ -66,6 +66,12 @@ extension Store {
         return nil
     }
 
+    /// The kind of a stored media file (which gives its extension), without reading it.
+    public func mediaKind(sha256: String) throws -> MediaKind? {
+        guard let tree = try headTree() else { return nil }
+        return MediaKind.allCases.first { tree.entry(atPath: StoreLayout.mediaPath(sha256: sha256, fileExtension: $0.rawValue)) != nil }
+    }
+
     /// The configured remotes and their URLs.
     public func remotes() throws -> [(name: String, url: String)] {
         try repository.localConfig().entries(matching: #"^remote\..*\.url$"#).map { entry in

@@ -56,7 +56,7 @@ struct JournalCommandTests {
             (["entry", "new", "Hi", "--photo", "/etc/hostname"], "is not an image"),
             (["entry", "new", "Hi", "--date", "31/12/2026"], "'31/12/2026' is not a date"),
             (["entry", "new", "Hi", "--at", "48.8,200"], "longitude 200.0 is out of range"),
-            (["entry", "new", "Hi", "--at", "-95,2"], "latitude -95.0 is out of range"),
+            (["entry", "new", "Hi", "--at=-95,2"], "latitude -95.0 is out of range"),
             (["entry", "new", "Hi", "--journal", "Nope"], "no journal called 'Nope' (journals: Days)"),
             (["journal", "new", "days"], "a journal called 'days' already exists"),
         ]

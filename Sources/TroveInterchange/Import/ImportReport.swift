@@ -1,0 +1,59 @@
+import TroveStore
+
+/// What an import did, or with `--dry-run` would do: counts, journals made, and every warning.
+public struct ImportReport: Sendable, Equatable {
+    /// The source, e.g. `Day One export Journal.zip`.
+    public var source: String
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    /// Entries left out because they were invalid (with `--skip-invalid`) or repeated.
+    public var skipped = 0
+    public var journalsMade: [String] = []
+    public var mediaStored = 0
+    /// Problems that did not stop the import: missing media files, skipped entries.
+    public var warnings: [String] = []
+    /// The import's commit; `nil` for a dry run or when nothing changed.
+    public var commit: String?
+    public var dryRun = false
+
+    public init(source: String) { self.source = source }
+
+    /// The report as lines for the terminal.
+    public var lines: [String] {
+        var lines = warnings.map { "warning: " + $0 }
+        let verb = dryRun ? "Would import" : "Imported"
+        lines.append("\(verb) \(source): \(added) added, \(updated) updated, \(unchanged) unchanged"
+                     + (skipped > 0 ? ", \(skipped) skipped" : "") + "; \(mediaStored) media file\(mediaStored == 1 ? "" : "s") stored.")
+        if !journalsMade.isEmpty { lines.append("New journal\(journalsMade.count == 1 ? "" : "s"): \(journalsMade.joined(separator: ", ")).") }
+        if dryRun { lines.append("Dry run: nothing was written.") }
+        else if commit == nil { lines.append("Nothing changed.") }
+        return lines
+    }
+}
+
+/// Why an import was refused as a whole; the store is left as it was.
+public enum ImportError: Error, Equatable, CustomStringConvertible {
+    /// Entries that break the format, each named; `--skip-invalid` imports the rest.
+    case invalidEntries([String])
+    /// An entry the store refused (a value out of the store's range), named by its source id.
+    case refusedEntry(String, reason: String)
+    case nothingToImport(String)
+
+    public var description: String {
+        switch self {
+        case .invalidEntries(let problems):
+            return "the export has \(problems.count) invalid entr\(problems.count == 1 ? "y" : "ies"), so nothing was imported:\n"
+                + problems.map { "  " + $0 }.joined(separator: "\n") + "\n(--skip-invalid imports the others)"
+        case .refusedEntry(let source, let reason):
+            return "\(source): \(reason); nothing was imported (--skip-invalid imports the others)"
+        case .nothingToImport(let source):
+            return "\(source) has no entries to import"
+        }
+    }
+}
+
+/// Thrown out of a dry run's transaction so that nothing is committed, carrying the report.
+struct DryRunFinished: Error {
+    var report: ImportReport
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import TroveInterchange
+import TroveKit
+import TroveStore
+
+/// `trove export markdown|html DIR`: journals in formats other tools read.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export journals as Markdown files or as a static HTML site.",
+        subcommands: [Markdown.self, HTML.self])
+
+    struct Markdown: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "markdown", abstract: "Write every entry as a Markdown file with YAML front matter, photos beside it.",
+            discussion: "Example: trove export markdown ~/Notes/journal     (one folder per journal)")
+        @Argument(help: "The folder to write into (made if missing).", completion: .directory) var folder: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let source = try StoreExportSource(store: storeOptions.open())
+            let report = try MarkdownExport.write(journals: source.journals, entries: source.entries,
+                                                  to: URL(fileURLWithPath: folder), media: source.bytes)
+            ExportCommand.show(report, kind: "Markdown", folder: folder)
+        }
+    }
+
+    struct HTML: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "html", abstract: "Write a static site of your public entries (private ones never appear).",
+            discussion: """
+                An entry is public when it says so (entry new --public), or when its journal is public and it does
+                not say otherwise. The site works offline: open index.html in a browser, or copy the folder to any web host.
+                Example: trove export html ~/Sites/journal && xdg-open ~/Sites/journal/index.html
+                """)
+        @Argument(help: "The folder to write into (made if missing).", completion: .directory) var folder: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let source = try StoreExportSource(store: store, account: try SignIn.require(store))
+            let report = try HTMLSiteExport.write(profile: source.profile, journals: source.journals, entries: source.entries,
+                                                  to: URL(fileURLWithPath: folder), media: source.bytes)
+            ExportCommand.show(report, kind: "site", folder: folder)
+            Output.line("Open \(URL(fileURLWithPath: folder).appendingPathComponent("index.html").path) in a browser.")
+        }
+    }
+
+    static func show(_ report: ExportReport, kind: String, folder: String) {
+        for warning in report.warnings { Output.error("warning: \(warning)") }
+        Output.line("Wrote the \(kind) to \(folder): \(report.filesWritten.count) files, \(report.mediaCopied) media file\(report.mediaCopied == 1 ? "" : "s") copied"
+                    + (report.filesRemoved.isEmpty ? "." : ", \(report.filesRemoved.count) no longer public removed."))
+    }
+}

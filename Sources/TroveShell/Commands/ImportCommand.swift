@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import TroveInterchange
+import TroveKit
+import TroveStore
+
+/// `trove import dayone|jrnl`: bring a history in from another journal app, as one commit.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import journals from Day One or jrnl (one commit; importing again adds nothing).",
+        subcommands: [DayOne.self, Jrnl.self])
+
+    /// What both importers take.
+    struct Options: ParsableArguments {
+        @Flag(help: "Print the report without writing anything.") var dryRun = false
+        @Flag(help: "Import the valid entries of a file that has invalid ones (which are named).") var skipInvalid = false
+    }
+
+    struct DayOne: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "dayone", abstract: "Import a Day One JSON export: its ZIP, its unzipped folder, or one journal's JSON file.",
+            discussion: """
+                Each Day One journal becomes a journal (matched by name if you have one already). Text, tags, star, dates,
+                time zone, place and weather come along; photos, videos and audio are stored, and moments in the text
+                point at them. Importing a newer export of the same journals updates the entries that changed.
+                Examples:
+                  trove import dayone ~/Downloads/Export-Journal.zip --dry-run
+                  trove import dayone ~/Downloads/Export-Journal.zip
+                  trove import dayone "Dev Journal.json" --skip-invalid
+                """)
+        @Argument(help: "The export: a .zip, a folder, or a journal's .json.", completion: .file()) var path: String
+        @OptionGroup var options: Options
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let export: DayOneExport
+            do { export = try DayOneExport.open(path) } catch { throw CommandFailure(message: error.description) }
+            let bar = ProgressBar(options.dryRun ? "Checking" : "Importing")
+            defer { bar.finish() }
+            let report = try DayOneImport(store: store, dryRun: options.dryRun, skipInvalid: options.skipInvalid).run(export) { bar.update($0, of: $1) }
+            bar.finish()
+            ImportCommand.show(report, json: output.json)
+        }
+    }
+
+    struct Jrnl: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "jrnl", abstract: "Import a jrnl journal: its JSON export (jrnl --export json) or its plain-text file.",
+            discussion: """
+                Examples:
+                  jrnl --export json > work.json && trove import jrnl work.json --journal Work
+                  trove import jrnl ~/.local/share/jrnl/journal.txt
+                """)
+        @Argument(help: "The jrnl file.", completion: .file()) var path: String
+        @Option(name: .shortAndLong, help: ArgumentHelp("The journal to import into (default: the file's name).", valueName: "name"),
+                completion: DataCompletion.names(of: ["journal"]))
+        var journal: String?
+        @OptionGroup var options: Options
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let journal: JrnlJournal
+            do { journal = try JrnlJournal.open(path) } catch { throw CommandFailure(message: error.description) }
+            let name = self.journal ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let bar = ProgressBar(options.dryRun ? "Checking" : "Importing")
+            defer { bar.finish() }
+            let report = try JrnlImport(store: store, dryRun: options.dryRun, skipInvalid: options.skipInvalid)
+                .run(journal, into: name.isEmpty ? "jrnl" : name) { bar.update($0, of: $1) }
+            bar.finish()
+            ImportCommand.show(report, json: output.json)
+        }
+    }
+
+    static func show(_ report: ImportReport, json: Bool) {
+        if json {
+            Output.json([
+                "added": .integer(report.added), "updated": .integer(report.updated), "unchanged": .integer(report.unchanged),
+                "skipped": .integer(report.skipped), "media": .integer(report.mediaStored), "dryRun": .bool(report.dryRun),
+                "journalsMade": .array(report.journalsMade.map { .string($0) }), "warnings": .array(report.warnings.map { .string($0) }),
+                "commit": report.commit.map { .string($0) } ?? .null,
+            ])
+            return
+        }
+        for line in report.lines {
+            if line.hasPrefix("warning: ") { Output.error(line) } else { Output.line(line) }
+        }
+    }
+}
