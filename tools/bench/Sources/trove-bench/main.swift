@@ -3,8 +3,8 @@ import TroveGit
 import TroveJSON
 import TroveStore
 
-// The benchmarks of the store (issue 2), sync (issue 3) and the index (issue 4). Run by tools/bench/run in a release build; prints its figures.
-// Usage: trove-bench [--suite store|sync|index|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
+// The benchmarks of the store (issue 2), sync (issue 3), the index (issue 4) and journals (issue 6). Run by tools/bench/run in a release build; prints its figures.
+// Usage: trove-bench [--suite store|sync|index|journal|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 Git.isolateFromGlobalConfiguration()
@@ -21,6 +21,9 @@ if options.suite == "store" || options.suite == "all" {
 }
 if options.suite == "index" || options.suite == "all" {
     try report.index(size: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
+}
+if options.suite == "journal" || options.suite == "all" {
+    try report.journal(size: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
 }
 if options.suite == "sync" || options.suite == "all" {
     try report.divergedMerge(records: 20_000, changed: 5_000, overlap: 1_000, work: work)
