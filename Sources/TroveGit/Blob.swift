@@ -3,6 +3,10 @@ import CGit2
 extension Repository {
     /// Stores `bytes` as a blob and returns its id.
     public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
+        if let id = try writeBlobToBatch(bytes) {
+            logWrite(id)
+            return id
+        }
         var oid = git_oid()
         _ = try bytes.withUnsafeBytes { buffer in
             try check(git_blob_create_from_buffer(&oid, pointer, buffer.baseAddress, buffer.count), "write blob")

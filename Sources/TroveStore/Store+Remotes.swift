@@ -53,7 +53,17 @@ extension Store {
         let config = try repository.localConfig()
         try config.set("merge.trove.name", "Trove field-level JSON merge")
         try config.set("merge.trove.driver", "\(Self.executablePath) merge-driver %O %A %B %P")
+        // Photos and videos never delta against each other (their bytes are compressed already), yet
+        // libgit2 tries every object below the big-file threshold against its neighbours when it packs
+        // (an import or a push): 512 MB by default, which made packing a photo import take longer than
+        // everything else together. Records stay far below 64 KB. libgit2 1.5 reads its threshold from
+        // pack.deltaCacheSize (a slip in its packbuilder_config), git from pack.bigFileThreshold: set both.
+        try config.set("pack.bigFileThreshold", String(Self.bigFileThreshold))
+        try config.set("pack.deltaCacheSize", String(Self.bigFileThreshold))
     }
+
+    /// Objects above this size are packed without looking for deltas.
+    static let bigFileThreshold = 65_536
 
     /// This program's own path, so plain git can call it back as the merge driver.
     static var executablePath: String {

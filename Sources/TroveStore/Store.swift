@@ -41,8 +41,9 @@ public final class Store {
             throw StoreError.newerFormat(path: path, found: format, supported: StoreLayout.formatVersion)
         }
         let store = try Store(path: path, repository: repository, formats: formats)
-        // A store cloned by plain git lacks what lets `git pull` merge records: add it once.
-        if (try? repository.localConfig().string("merge.trove.driver")) == nil {
+        // A store cloned by plain git (or made by an older Trove) lacks what lets `git pull` merge records: add it once.
+        let config = try? repository.localConfig()
+        if config?.string("merge.trove.driver") == nil || config?.string("pack.deltaCacheSize") == nil {
             try? configureGit(repository)
         }
         if store.local.hasPendingCheckout {

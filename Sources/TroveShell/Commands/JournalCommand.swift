@@ -9,7 +9,7 @@ import TroveStore
 struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal", abstract: "List, make, rename and remove journals.",
-        subcommands: [List.self, New.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+        subcommands: [List.self, New.self, Set.self, Rename.self, Remove.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -48,6 +48,21 @@ struct JournalCommand: ParsableCommand {
             guard name.contains(where: { !$0.isWhitespace }) else { throw CommandFailure(message: "a journal's name must not be blank") }
             let journal = try JournalBook(store: storeOptions.open()).create(name: name, isPublic: visibility == .public, description: description)
             Output.line("Made \(journal.isPublic ? "public" : "private") journal \(journal.name).")
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Make a journal public or private.",
+            discussion: "Examples:\n  trove journal set Travels --public\n  trove journal set Travels --private")
+        @Argument(help: "The journal.", completion: DataCompletion.names(of: ["journal"])) var journal: String
+        @Flag(help: "Public (published by 'export html') or private.") var visibility: Visibility
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let book = JournalBook(store: try storeOptions.open())
+            let changed = try book.setPublic(book.journal(named: journal), visibility == .public)
+            Output.line("\(changed.name) is now \(changed.isPublic ? "public" : "private").")
         }
     }
 
