@@ -155,7 +155,8 @@ struct SchemaCompiler {
     private mutating func compileReference(_ reference: String, from file: String, at pointer: String) throws(FormatCatalogError) -> Int {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let target = parts[0].isEmpty ? file : String(parts[0].split(separator: "/").last ?? "")
-        let fragment = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
+        let raw = parts.count > 1 ? String(parts[1]) : ""
+        let fragment = raw.contains("%") ? (raw.removingPercentEncoding ?? raw) : raw
         guard fragment.isEmpty || fragment.hasPrefix("/") else {
             throw FormatCatalogError(file: file, pointer: pointer, reason: "$ref \"\(reference)\": only JSON Pointer fragments are supported")
         }

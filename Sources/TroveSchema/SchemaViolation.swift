@@ -67,7 +67,10 @@ enum JSONPointer {
         guard pointer.hasPrefix("/") else { return nil }
         var current = document
         for rawToken in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = rawToken.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            // Every $ref of every schema is resolved at start-up: keep Foundation out of the common case.
+            let token = rawToken.contains("~")
+                ? rawToken.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                : String(rawToken)
             switch current {
             case .object(let members):
                 guard let next = members[token] else { return nil }

@@ -18,8 +18,9 @@ public enum CommandLineRunner {
         do {
             command = try Trove.parseAsRoot(arguments)
         } catch {
-            // Only a line that does not parse is worth a look through the whole command tree.
-            if let message = UnknownCommand.message(for: arguments) {
+            // Only a line that does not parse is worth a look through the whole command tree
+            // (`--help` and `--version` end parsing too, successfully).
+            if Trove.exitCode(for: error) != .success, let message = UnknownCommand.message(for: arguments) {
                 Output.error(message)
                 return 2
             }
