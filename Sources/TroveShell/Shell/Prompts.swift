@@ -16,17 +16,18 @@ enum Prompts {
 extension Prompts {
     /// Asks for a secret on the terminal without echoing it; `nil` at end of input.
     static func secret(_ question: String) -> String? {
-        FileHandle.standardError.write(Data(question.utf8))
         var saved = termios()
         let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        // Echo goes off before the question shows, and without flushing: what is typed ahead stays unechoed and kept.
         if isTerminal {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
+        FileHandle.standardError.write(Data(question.utf8))
         defer {
             if isTerminal {
-                tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                tcsetattr(STDIN_FILENO, TCSANOW, &saved)
                 FileHandle.standardError.write(Data("\n".utf8))
             }
         }
