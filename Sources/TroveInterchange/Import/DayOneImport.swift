@@ -10,21 +10,19 @@ import TroveStore
 /// recorded in its `origin` is updated. Journals are matched by name.
 public struct DayOneImport {
     public let store: Store
-    public var dryRun = false
-    public var skipInvalid = false
+    public var options: ImportOptions
 
-    public init(store: Store, dryRun: Bool = false, skipInvalid: Bool = false) {
+    public init(store: Store, options: ImportOptions = ImportOptions()) {
         self.store = store
-        self.dryRun = dryRun
-        self.skipInvalid = skipInvalid
+        self.options = options
     }
 
     /// Imports every valid entry of `export`; any invalid one refuses the whole import unless `skipInvalid`.
     public func run(_ export: DayOneExport, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "Day One export \((export.path as NSString).lastPathComponent)")
-        report.dryRun = dryRun
+        report.dryRun = options.dryRun
         if !export.problems.isEmpty {
-            guard skipInvalid else { throw ImportError.invalidEntries(export.problems.map(\.description)) }
+            guard options.skipInvalid else { throw ImportError.invalidEntries(export.problems.map(\.description)) }
             report.skipped += export.problems.count
             report.warnings += export.problems.map { "skipped \($0)" }
         }
@@ -33,7 +31,7 @@ public struct DayOneImport {
         guard total > 0 || !export.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
         do {
             let (_, result) = try store.transaction(message: nil) { transaction in
-                var writer = EntryWriter(store: store, export: export, skipInvalid: skipInvalid, report: report)
+                var writer = EntryWriter(store: store, export: export, skipInvalid: options.skipInvalid, report: report)
                 var done = 0
                 for journal in export.journals {
                     for entry in journal.entries {
@@ -44,7 +42,7 @@ public struct DayOneImport {
                 }
                 report = writer.report
                 transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
-                if dryRun { throw DryRunFinished(report: report) }
+                if options.dryRun { throw DryRunFinished(report: report) }
             }
             report.commit = result.commit?.hex
         } catch let finished as DryRunFinished {

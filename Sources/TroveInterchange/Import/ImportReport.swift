@@ -32,6 +32,19 @@ public struct ImportReport: Sendable, Equatable {
     }
 }
 
+/// How an import runs: for real or as a dry run, and whether invalid entries refuse the whole file.
+public struct ImportOptions: Sendable {
+    /// Work out the report, and commit nothing.
+    public var dryRun = false
+    /// Import the valid entries of a file that has invalid ones, which are named in the report.
+    public var skipInvalid = false
+
+    public init(dryRun: Bool = false, skipInvalid: Bool = false) {
+        self.dryRun = dryRun
+        self.skipInvalid = skipInvalid
+    }
+}
+
 /// Why an import was refused as a whole; the store is left as it was.
 public enum ImportError: Error, Equatable, CustomStringConvertible {
     /// Entries that break the format, each named; `--skip-invalid` imports the rest.

@@ -9,21 +9,19 @@ import TroveStore
 /// the same file again adds nothing, and an entry whose text, tags or star changed is updated.
 public struct JrnlImport {
     public let store: Store
-    public var dryRun = false
-    public var skipInvalid = false
+    public var options: ImportOptions
 
-    public init(store: Store, dryRun: Bool = false, skipInvalid: Bool = false) {
+    public init(store: Store, options: ImportOptions = ImportOptions()) {
         self.store = store
-        self.dryRun = dryRun
-        self.skipInvalid = skipInvalid
+        self.options = options
     }
 
     /// Imports `journal` into the Trove journal called `journalName` (made if missing).
     public func run(_ journal: JrnlJournal, into journalName: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "jrnl \(journal.format == .json ? "export" : "journal") \((journal.file as NSString).lastPathComponent)")
-        report.dryRun = dryRun
+        report.dryRun = options.dryRun
         if !journal.problems.isEmpty {
-            guard skipInvalid else { throw ImportError.invalidEntries(journal.problems.map(\.description)) }
+            guard options.skipInvalid else { throw ImportError.invalidEntries(journal.problems.map(\.description)) }
             report.skipped += journal.problems.count
             report.warnings += journal.problems.map { "skipped \($0)" }
         }
@@ -57,7 +55,7 @@ public struct JrnlImport {
                         } catch StoreError.invalidRecord(_, let violations) {
                             let source = "\(journal.file): entry \(number + 1) (\(entry.localDateTime) \(entry.title))"
                             let reason = violations.map { "\($0.path): \($0.message)" }.joined(separator: "; ")
-                            guard skipInvalid else { throw ImportError.refusedEntry(source, reason: reason) }
+                            guard options.skipInvalid else { throw ImportError.refusedEntry(source, reason: reason) }
                             report.skipped += 1
                             report.warnings.append("skipped \(source): \(reason)")
                         }
@@ -65,7 +63,7 @@ public struct JrnlImport {
                     progress?(number + 1, journal.entries.count)
                 }
                 transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
-                if dryRun { throw DryRunFinished(report: report) }
+                if options.dryRun { throw DryRunFinished(report: report) }
             }
             report.commit = result.commit?.hex
         } catch let finished as DryRunFinished {

@@ -23,7 +23,7 @@ public struct EntryChanges: Sendable {
     public init() {}
 
     /// A tag as stored: trimmed, without a leading '#' people type from habit.
-    static func tag(_ text: String) -> String {
+    public static func tag(_ text: String) -> String {
         var tag = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if tag.hasPrefix("#") { tag = String(tag.dropFirst()).trimmingCharacters(in: .whitespaces) }
         return tag

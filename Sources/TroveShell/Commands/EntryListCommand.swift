@@ -33,14 +33,17 @@ struct EntryListCommand: ParsableCommand {
     }
 
     func run() throws {
-        var query = RecordQuery(type: "entry", tag: tag.map { EntryChangesTag.normalized($0) }, starredOnly: starred)
+        var query = RecordQuery(type: "entry", tag: tag.map(EntryChanges.tag), starredOnly: starred)
         query.from = try from.map { Timestamp.string(try DateInput.dayStart($0)) }
         query.before = try to.map { Timestamp.string(try DateInput.dayStart($0).addingTimeInterval(86_400)) }
         try Output.paged {
             let index = try storeOptions.openIndex()
             let journals = try JournalBook(store: index.store).all()
             if let journal { query.parent = try JournalBook(store: index.store).journal(named: journal).id }
-            let rows = try index.records(matching: query, sort: .start, descending: true, page: IndexPage(offset: offset, limit: limit))
+            // One row more than the page tells whether there is a next page, without counting every match.
+            var rows = try index.records(matching: query, sort: .start, descending: true, page: IndexPage(offset: offset, limit: limit + 1))
+            let hasMore = rows.count > limit
+            rows = Array(rows.prefix(limit))
             if output.json {
                 return Output.json(.array(rows.compactMap(index.value(of:))))
             }
@@ -54,19 +57,11 @@ struct EntryListCommand: ParsableCommand {
                         row.starred ? "★" : " ", names[row.parent ?? ""] ?? "",
                         (row.label ?? "") + (entry.map { $0.tags.isEmpty ? "" : "  #" + $0.tags.joined(separator: " #") } ?? "")]
             })
-            let total = try index.count(matching: query)
-            if total > offset + rows.count {
-                Output.error("showing \(offset + 1)-\(offset + rows.count) of \(total); --offset \(offset + rows.count) for the next page")
+            if hasMore {
+                // Only an unfiltered listing has its total at hand (the index keeps a count per type).
+                let total = query == RecordQuery(type: "entry") ? " of \(try index.count(matching: query))" : ""
+                Output.error("showing \(offset + 1)-\(offset + rows.count)\(total); --offset \(offset + rows.count) for the next page")
             }
         }
-    }
-}
-
-/// Tags as `entry new --tag` stores them, so a filter finds what was written.
-enum EntryChangesTag {
-    static func normalized(_ text: String) -> String {
-        var tag = text.trimmingCharacters(in: .whitespaces)
-        if tag.hasPrefix("#") { tag.removeFirst() }
-        return tag
     }
 }

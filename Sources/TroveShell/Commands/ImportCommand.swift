@@ -37,11 +37,9 @@ struct ImportCommand: ParsableCommand {
             let store = try storeOptions.open()
             let export: DayOneExport
             do { export = try DayOneExport.open(path) } catch { throw CommandFailure(message: error.description) }
-            let bar = ProgressBar(options.dryRun ? "Checking" : "Importing")
-            defer { bar.finish() }
-            let report = try DayOneImport(store: store, dryRun: options.dryRun, skipInvalid: options.skipInvalid).run(export) { bar.update($0, of: $1) }
-            bar.finish()
-            ImportCommand.show(report, json: output.json)
+            try ImportCommand.run(options, json: output.json) { settings, progress in
+                try DayOneImport(store: store, options: settings).run(export, progress: progress)
+            }
         }
     }
 
@@ -66,13 +64,20 @@ struct ImportCommand: ParsableCommand {
             let journal: JrnlJournal
             do { journal = try JrnlJournal.open(path) } catch { throw CommandFailure(message: error.description) }
             let name = self.journal ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let bar = ProgressBar(options.dryRun ? "Checking" : "Importing")
-            defer { bar.finish() }
-            let report = try JrnlImport(store: store, dryRun: options.dryRun, skipInvalid: options.skipInvalid)
-                .run(journal, into: name.isEmpty ? "jrnl" : name) { bar.update($0, of: $1) }
-            bar.finish()
-            ImportCommand.show(report, json: output.json)
+            try ImportCommand.run(options, json: output.json) { settings, progress in
+                try JrnlImport(store: store, options: settings).run(journal, into: name.isEmpty ? "jrnl" : name, progress: progress)
+            }
         }
+    }
+
+    /// Runs one importer with a progress bar on a terminal, then prints its report.
+    static func run(_ options: Options, json: Bool,
+                    _ body: (ImportOptions, @escaping (Int, Int) -> Void) throws -> ImportReport) throws {
+        let bar = ProgressBar(options.dryRun ? "Checking" : "Importing")
+        defer { bar.finish() }
+        let report = try body(ImportOptions(dryRun: options.dryRun, skipInvalid: options.skipInvalid)) { bar.update($0, of: $1) }
+        bar.finish()
+        show(report, json: json)
     }
 
     static func show(_ report: ImportReport, json: Bool) {
