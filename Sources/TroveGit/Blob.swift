@@ -3,8 +3,8 @@ import CGit2
 extension Repository {
     /// Stores `bytes` as a blob and returns its id.
     public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
-        if let id = try writeBlobToBatch(bytes) {
-            logWrite(id)
+        if let (id, inMemory) = try writeBlobToBatch(bytes) {
+            if inMemory { logWrite(id) }
             return id
         }
         var oid = git_oid()

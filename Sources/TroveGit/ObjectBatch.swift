@@ -5,6 +5,8 @@ final class BatchLog {
     var ids: [ObjectID] = []
     /// The mempack backend: blobs are written to it directly (see `Repository.writeBlob`).
     var memory: UnsafeMutablePointer<git_odb_backend>?
+    /// A loose-object writer with the fastest compression, for blobs above `Repository.bigObjectSize`.
+    var loose: UnsafeMutablePointer<git_odb_backend>?
 }
 
 extension Repository {
@@ -30,6 +32,11 @@ extension Repository {
         // The odb owns the backend from here on; priority above loose and packed.
         try check(git_odb_add_backend(odb, mempack, 1000), "add in-memory object store")
         batch.batchLog?.memory = mempack
+        var loose: UnsafeMutablePointer<git_odb_backend>?
+        // The fastest level: photos and videos are compressed already. (Level 0 writes objects libgit2 cannot read.)
+        try check(git_odb_backend_loose(&loose, gitDirectory + "objects", 1, 1, 0, 0), "open loose object writer")
+        defer { loose?.pointee.free?(loose) }
+        batch.batchLog?.loose = loose
         let result = try body(batch)
         try batch.writePack(of: batch.batchLog!.ids)
         return result
@@ -62,13 +69,23 @@ extension Repository {
     /// Through the object database, every new object makes libgit2 look for it on disk and then
     /// rescan the pack folder (`git_odb_refresh`): in a 10,000-record import that rescan, once per
     /// object, cost more than everything else. A batch only ever adds objects, so it skips the search.
-    func writeBlobToBatch(_ bytes: [UInt8]) throws -> ObjectID? {
-        guard let memory = batchLog?.memory, let write = memory.pointee.write else { return nil }
+    ///
+    /// A big blob (a photo, a video) goes to disk at once as a loose object, quickly compressed
+    /// instead: its bytes are compressed already, so packing them only costs time (and memory).
+    ///
+    /// - Returns: the blob's id, and whether it still has to be packed; `nil` when this is no batch.
+    func writeBlobToBatch(_ bytes: [UInt8]) throws -> (id: ObjectID, inMemory: Bool)? {
+        guard let memory = batchLog?.memory else { return nil }
+        let big = bytes.count > Repository.bigObjectSize
+        guard let backend = big ? batchLog?.loose : memory, let write = backend.pointee.write else { return nil }
         var oid = git_oid()
         try bytes.withUnsafeBytes { buffer in
             try check(git_odb_hash(&oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "hash blob")
-            try check(write(memory, &oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "write blob to memory")
+            try check(write(backend, &oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "write blob")
         }
-        return ObjectID(oid)
+        return (ObjectID(oid), !big)
     }
+
+    /// Blobs above this size are photos and videos: packed without a delta search, and written loose by a batch.
+    public static let bigObjectSize = 65_536
 }

@@ -79,12 +79,14 @@ extension Store {
         let statusCacheWasCurrent = repository.statusCacheIsCurrent(local.statusCacheFile)
         try local.savePendingCheckout(from: head, to: written.commit)
         try repository.updateReference(try repository.headBranch(), to: written.commit, expected: head, message: "trove: \(summary)")
+        var files: [(path: String, bytes: [UInt8], blob: ObjectID)] = []
         for (path, change) in changes {
             switch change {
-            case .write(let bytes): try checkout.write(path: path, bytes: bytes, blob: written.blobs[path]!)
+            case .write(let bytes): files.append((path, bytes, written.blobs[path]!))
             case .delete: try checkout.remove(path: path)
             }
         }
+        try checkout.write(files)
         try checkout.finish()
         if statusCacheWasCurrent { repository.carryStatusCache(local.statusCacheFile) }
         local.clearPendingCheckout()

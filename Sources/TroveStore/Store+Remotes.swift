@@ -63,7 +63,7 @@ extension Store {
     }
 
     /// Objects above this size are packed without looking for deltas.
-    static let bigFileThreshold = 65_536
+    static let bigFileThreshold = Repository.bigObjectSize
 
     /// This program's own path, so plain git can call it back as the merge driver.
     static var executablePath: String {
