@@ -24,4 +24,11 @@ static inline int trove_git_enable_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
 
+/* syncfs is a GNU extension that Glibc's Swift module leaves out. */
+extern int syncfs(int fd);
+
+static inline int trove_syncfs(int fd) {
+    return syncfs(fd);
+}
+
 #endif

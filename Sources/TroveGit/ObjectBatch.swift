@@ -1,4 +1,5 @@
 import CGit2
+import Glibc
 
 /// The ids of the objects written through a batch repository, in order, and its in-memory store.
 final class BatchLog {
@@ -34,12 +35,22 @@ extension Repository {
         batch.batchLog?.memory = mempack
         var loose: UnsafeMutablePointer<git_odb_backend>?
         // The fastest level: photos and videos are compressed already. (Level 0 writes objects libgit2 cannot read.)
-        try check(git_odb_backend_loose(&loose, gitDirectory + "objects", 1, 1, 0, 0), "open loose object writer")
+        // No fsync per object: one syncfs below flushes them all before the caller commits to them.
+        try check(git_odb_backend_loose(&loose, gitDirectory + "objects", 1, 0, 0, 0), "open loose object writer")
         defer { loose?.pointee.free?(loose) }
         batch.batchLog?.loose = loose
         let result = try body(batch)
         try batch.writePack(of: batch.batchLog!.ids)
+        try flushFileSystem()
         return result
+    }
+
+    /// Makes every file written so far on the repository's file system durable, in one call.
+    private func flushFileSystem() throws {
+        let descriptor = open(gitDirectory + "objects", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw GitError(operation: "flush objects", code: -1, message: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard trove_syncfs(descriptor) == 0 else { throw GitError(operation: "flush objects", code: -1, message: String(cString: strerror(errno))) }
     }
 
     /// Packs exactly `ids` (git_mempack_dump would pack all that its commits reach, old objects included).
