@@ -20,35 +20,21 @@ public struct DayOneImport {
     /// Imports every valid entry of `export`; any invalid one refuses the whole import unless `skipInvalid`.
     public func run(_ export: DayOneExport, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "Day One export \((export.path as NSString).lastPathComponent)")
-        report.dryRun = options.dryRun
-        if !export.problems.isEmpty {
-            guard options.skipInvalid else { throw ImportError.invalidEntries(export.problems.map(\.description)) }
-            report.skipped += export.problems.count
-            report.warnings += export.problems.map { "skipped \($0)" }
-        }
-        report.warnings += export.warnings.map(\.description)
+        report.warnings = export.warnings.map(\.description)
         let total = export.journals.reduce(0) { $0 + $1.entries.count }
         guard total > 0 || !export.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
-        do {
-            let (_, result) = try store.transaction(message: nil) { transaction in
-                var writer = EntryWriter(store: store, export: export, skipInvalid: options.skipInvalid, report: report)
-                var done = 0
-                for journal in export.journals {
-                    for entry in journal.entries {
-                        try writer.write(entry, journal: journal, in: &transaction)
-                        done += 1
-                        progress?(done, total)
-                    }
+        return try ImportRun.perform(on: store, report, options: options, problems: export.problems.map(\.description)) { transaction, report in
+            var writer = EntryWriter(store: store, export: export, skipInvalid: options.skipInvalid, report: report)
+            var done = 0
+            for journal in export.journals {
+                for entry in journal.entries {
+                    try writer.write(entry, journal: journal, in: &transaction)
+                    done += 1
+                    progress?(done, total)
                 }
-                report = writer.report
-                transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
-                if options.dryRun { throw DryRunFinished(report: report) }
             }
-            report.commit = result.commit?.hex
-        } catch let finished as DryRunFinished {
-            return finished.report
+            report = writer.report
         }
-        return report
     }
 }
 

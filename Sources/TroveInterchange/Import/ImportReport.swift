@@ -66,7 +66,34 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The frame every importer shares: invalid entries against `--skip-invalid`, one transaction, and a dry run.
+enum ImportRun {
+    /// Refuses the import if the source had invalid entries (unless skipping them), then runs `body`
+    /// as one commit, or with `dryRun` as a transaction that is thrown away; returns the report.
+    static func perform(on store: Store, _ report: ImportReport, options: ImportOptions, problems: [String],
+                        _ body: (inout Transaction, inout ImportReport) throws -> Void) throws -> ImportReport {
+        var report = report
+        report.dryRun = options.dryRun
+        if !problems.isEmpty {
+            guard options.skipInvalid else { throw ImportError.invalidEntries(problems) }
+            report.skipped += problems.count
+            report.warnings += problems.map { "skipped \($0)" }
+        }
+        do {
+            let (_, result) = try store.transaction { transaction in
+                try body(&transaction, &report)
+                transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
+                if options.dryRun { throw DryRunFinished(report: report) }
+            }
+            report.commit = result.commit?.hex
+        } catch let finished as DryRunFinished {
+            return finished.report
+        }
+        return report
+    }
+}
+
 /// Thrown out of a dry run's transaction so that nothing is committed, carrying the report.
-struct DryRunFinished: Error {
+private struct DryRunFinished: Error {
     var report: ImportReport
 }

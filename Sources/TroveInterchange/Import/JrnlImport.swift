@@ -18,58 +18,44 @@ public struct JrnlImport {
 
     /// Imports `journal` into the Trove journal called `journalName` (made if missing).
     public func run(_ journal: JrnlJournal, into journalName: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
-        var report = ImportReport(source: "jrnl \(journal.format == .json ? "export" : "journal") \((journal.file as NSString).lastPathComponent)")
-        report.dryRun = options.dryRun
-        if !journal.problems.isEmpty {
-            guard options.skipInvalid else { throw ImportError.invalidEntries(journal.problems.map(\.description)) }
-            report.skipped += journal.problems.count
-            report.warnings += journal.problems.map { "skipped \($0)" }
-        }
+        let report = ImportReport(source: "jrnl \(journal.format == .json ? "export" : "journal") \((journal.file as NSString).lastPathComponent)")
         guard !journal.entries.isEmpty || !journal.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
-        do {
-            let (_, result) = try store.transaction { transaction in
-                var journalID: String?
-                for (number, entry) in journal.entries.enumerated() {
-                    let id = RecordID.derived(from: "jrnl:" + entry.sourceKey, at: entry.date)
-                    let existing = try transaction.record(id: id)
-                    var fields = existing?.value.objectValue ?? [:]
-                    let before = fields
-                    fields["id"] = .string(id)
-                    fields["createdAt"] = fields["createdAt"] ?? .string(entry.timestamp)
-                    fields["date"] = .string(entry.timestamp)
-                    fields["title"] = entry.title.isEmpty ? nil : .string(String(entry.title.prefix(500)))
-                    fields["text"] = .string(entry.body)
-                    fields["tags"] = entry.tags.isEmpty ? nil : .array(entry.tags.map { .string($0) })
-                    fields["starred"] = entry.starred ? true : nil
-                    fields["origin"] = ["system": "jrnl", "id": .string(entry.sourceKey)]
-                    if existing == nil {
-                        if journalID == nil { journalID = try self.journalID(journalName, in: &transaction, report: &report) }
-                        fields["journalId"] = .string(journalID!)
-                    }
-                    if existing != nil && fields == before {
-                        report.unchanged += 1
-                    } else {
-                        do {
-                            try transaction.put(.object(fields), type: "entry")
-                            if existing == nil { report.added += 1 } else { report.updated += 1 }
-                        } catch StoreError.invalidRecord(_, let violations) {
-                            let source = "\(journal.file): entry \(number + 1) (\(entry.localDateTime) \(entry.title))"
-                            let reason = violations.map { "\($0.path): \($0.message)" }.joined(separator: "; ")
-                            guard options.skipInvalid else { throw ImportError.refusedEntry(source, reason: reason) }
-                            report.skipped += 1
-                            report.warnings.append("skipped \(source): \(reason)")
-                        }
-                    }
-                    progress?(number + 1, journal.entries.count)
+        return try ImportRun.perform(on: store, report, options: options, problems: journal.problems.map(\.description)) { transaction, report in
+            var journalID: String?
+            for (number, entry) in journal.entries.enumerated() {
+                let id = RecordID.derived(from: "jrnl:" + entry.sourceKey, at: entry.date)
+                let existing = try transaction.record(id: id)
+                var fields = existing?.value.objectValue ?? [:]
+                let before = fields
+                fields["id"] = .string(id)
+                fields["createdAt"] = fields["createdAt"] ?? .string(entry.timestamp)
+                fields["date"] = .string(entry.timestamp)
+                fields["title"] = entry.title.isEmpty ? nil : .string(String(entry.title.prefix(500)))
+                fields["text"] = .string(entry.body)
+                fields["tags"] = entry.tags.isEmpty ? nil : .array(entry.tags.map { .string($0) })
+                fields["starred"] = entry.starred ? true : nil
+                fields["origin"] = ["system": "jrnl", "id": .string(entry.sourceKey)]
+                if existing == nil {
+                    if journalID == nil { journalID = try self.journalID(journalName, in: &transaction, report: &report) }
+                    fields["journalId"] = .string(journalID!)
                 }
-                transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
-                if options.dryRun { throw DryRunFinished(report: report) }
+                if existing != nil && fields == before {
+                    report.unchanged += 1
+                } else {
+                    do {
+                        try transaction.put(.object(fields), type: "entry")
+                        if existing == nil { report.added += 1 } else { report.updated += 1 }
+                    } catch StoreError.invalidRecord(_, let violations) {
+                        let source = "\(journal.file): entry \(number + 1) (\(entry.localDateTime) \(entry.title))"
+                        let reason = violations.map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+                        guard options.skipInvalid else { throw ImportError.refusedEntry(source, reason: reason) }
+                        report.skipped += 1
+                        report.warnings.append("skipped \(source): \(reason)")
+                    }
+                }
+                progress?(number + 1, journal.entries.count)
             }
-            report.commit = result.commit?.hex
-        } catch let finished as DryRunFinished {
-            return finished.report
         }
-        return report
     }
 
     private func journalID(_ name: String, in transaction: inout Transaction, report: inout ImportReport) throws -> String {
