@@ -28,9 +28,13 @@ public struct StoreOptions: ParsableArguments {
     /// - Parameter requiringSignIn: whether a store with an account needs a valid session; commands that
     ///   sign in, or only exchange commits (sync), pass `false`.
     public func open(requiringSignIn: Bool = true) throws -> Store {
+        requiringSignIn ? try openSignedIn().store : try Store.open(at: path)
+    }
+
+    /// Opens the store and checks the session once; the account is `nil` for an offline store.
+    func openSignedIn() throws -> (store: Store, account: Account?) {
         let store = try Store.open(at: path)
-        if requiringSignIn { try SignIn.require(store) }
-        return store
+        return (store, try SignIn.require(store))
     }
 
     /// Opens the store's index, caught up with HEAD. A rebuild shows a progress bar, then a one-line notice.

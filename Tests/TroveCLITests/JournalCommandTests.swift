@@ -105,6 +105,24 @@ struct JournalCommandTests {
         #expect(grep.stdout.isEmpty)
     }
 
+    @Test("two processes taking one username at once: one account is made, the other is told it is taken")
+    func sameUsernameAtOnce() throws {
+        let cli = fixture.cli
+        let lock = NSLock()
+        nonisolated(unsafe) var results: [ProcessOutput] = []
+        DispatchQueue.concurrentPerform(iterations: 2) { number in
+            if let output = try? cli.run(["account", "create", "ada", "--email", "ada\(number)@example.com", "--password-stdin"],
+                                         input: "correct horse battery\n") {
+                lock.withLock { results.append(output) }
+            }
+        }
+        #expect(results.map(\.status).sorted() == [0, 1], "\(results.map(\.stderr))")
+        #expect(results.contains { $0.stderr.contains("the username 'ada' is taken") })
+        // Signed out, `account list` would refuse: count the account files with git.
+        let files = try fixture.git("ls-tree", "-r", "--name-only", "HEAD", "accounts").stdout.split(separator: "\n")
+        #expect(files.count == 1)
+    }
+
     @Test("a temporary password is changed at first sign-in")
     func temporaryPassword() throws {
         try #require(fixture.trove("account", "create", "sam", "--email", "sam@example.com", "--temporary", "--password-stdin", input: "given by ada\n").status == 0)

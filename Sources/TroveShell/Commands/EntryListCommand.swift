@@ -38,8 +38,9 @@ struct EntryListCommand: ParsableCommand {
         query.before = try to.map { Timestamp.string(try DateInput.dayStart($0).addingTimeInterval(86_400)) }
         try Output.paged {
             let index = try storeOptions.openIndex()
-            let journals = try JournalBook(store: index.store).all()
-            if let journal { query.parent = try JournalBook(store: index.store).journal(named: journal).id }
+            let book = JournalBook(store: index.store)
+            let journals = try book.all()
+            if let journal { query.parent = try book.journal(named: journal).id }
             // One row more than the page tells whether there is a next page, without counting every match.
             var rows = try index.records(matching: query, sort: .start, descending: true, page: IndexPage(offset: offset, limit: limit + 1))
             let hasMore = rows.count > limit

@@ -37,8 +37,8 @@ struct ExportCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let store = try storeOptions.open()
-            let source = try StoreExportSource(store: store, account: try SignIn.require(store))
+            let (store, account) = try storeOptions.openSignedIn()
+            let source = try StoreExportSource(store: store, account: account)
             let report = try HTMLSiteExport.write(profile: source.profile, journals: source.journals, entries: source.entries,
                                                   to: URL(fileURLWithPath: folder), media: source.bytes)
             ExportCommand.show(report, kind: "site", folder: folder)

@@ -12,8 +12,8 @@ struct ProfileCommand: ParsableCommand {
 
     /// The signed-in account, and the store; an offline store has no profile.
     static func signedIn(_ options: StoreOptions) throws -> (Store, Account) {
-        let store = try options.open()
-        guard let account = try SignIn.require(store) else { throw AccountError.noAccounts }
+        let (store, account) = try options.openSignedIn()
+        guard let account else { throw AccountError.noAccounts }
         return (store, account)
     }
 
