@@ -35,6 +35,8 @@ struct IndexedFields: Equatable {
         self.type = type
         label = Self.firstText(value, ["name", "title", "displayName", "username"]).map { Self.firstLine($0, limit: 200) }
             ?? (type == "entry" ? value["text"]?.stringValue.flatMap(Self.heading) : nil)
+            // A business record is what it is: "pee" or "poo" (a map reads it from the index alone).
+            ?? (type == "business" ? value["kind"]?.stringValue : nil)
         parent = Self.firstText(value, Self.parentFields)
         start = Self.firstText(value, ["start", "date", "due", "at"])
         // A recurring event without an end to its series overlaps every later range.

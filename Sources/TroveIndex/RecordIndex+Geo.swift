@@ -40,3 +40,37 @@ extension RecordIndex {
         }
     }
 }
+
+/// A located record with only what a map draws: kept lean, as a map may read a hundred thousand.
+public struct LocatedRecord: Sendable, Equatable {
+    public var id: String
+    public var label: String?
+    public var parent: String?
+    public var start: String?
+    public var latitude: Double
+    public var longitude: Double
+}
+
+extension RecordIndex {
+    /// Records of `type` inside `box`, optionally only those belonging to `parent`, in no particular order.
+    public func locatedRecords(in box: GeoBox, type: String, parent: String? = nil) throws -> [LocatedRecord] {
+        try read { db in
+            var found: [LocatedRecord] = []
+            for (west, east) in box.longitudeRanges {
+                var sql = """
+                    SELECT records.id, records.label, records.parent, records.start, records.lat, records.lon
+                    FROM places JOIN records ON records.rowid = places.rowid
+                    WHERE places.maxLat >= ? AND places.minLat <= ? AND places.maxLon >= ? AND places.minLon <= ?
+                      AND records.lat BETWEEN ? AND ? AND records.lon BETWEEN ? AND ? AND records.type = ?
+                    """
+                var arguments: StatementArguments = [box.south, box.north, west, east, box.south, box.north, west, east, type]
+                if let parent { sql += " AND records.parent = ?"; arguments += [parent] }
+                let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+                while let row = try rows.next() {
+                    found.append(LocatedRecord(id: row[0], label: row[1], parent: row[2], start: row[3], latitude: row[4], longitude: row[5]))
+                }
+            }
+            return found
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TroveIndex
+
+/// Business records around a place, read from the index: for the map, its clusters and their statistics.
+public struct BusinessMap {
+    public let index: RecordIndex
+
+    public init(index: RecordIndex) { self.index = index }
+
+    /// The records inside `box`: one dog's, or with `dog` nil every dog's.
+    public func records(in box: GeoBox, dog: String?) throws -> [MappedBusiness] {
+        try index.locatedRecords(in: box, type: "business", parent: dog).compactMap(MappedBusiness.init)
+    }
+
+    /// The cluster whose grid square at `zoom` holds `point`, or nil when the square is empty.
+    public func cluster(at point: Coordinates, zoom: Int, dog: String?) throws -> BusinessCluster? {
+        let cell = BusinessClustering.cell(latitude: point.latitude, longitude: point.longitude, zoom: zoom)
+        let inside = try records(in: BusinessClustering.box(of: cell, zoom: zoom), dog: dog).filter {
+            BusinessClustering.cell(latitude: $0.latitude, longitude: $0.longitude, zoom: zoom) == cell
+        }
+        return inside.isEmpty ? nil : BusinessClustering.clusters(of: inside, zoom: zoom).first
+    }
+
+    /// The nearest record to `point` within `radius` metres, to point a user who missed a cluster to it.
+    public func nearest(to point: Coordinates, within radius: Double, dog: String?) throws -> MappedBusiness? {
+        let center = GeoPoint(latitude: point.latitude, longitude: point.longitude)
+        return try index.records(near: center, radius: radius, type: "business", limit: 50).lazy
+            .filter { dog == nil || $0.record.parent == dog }
+            .compactMap { nearby -> MappedBusiness? in
+                let record = nearby.record
+                guard let latitude = record.latitude, let longitude = record.longitude, let dog = record.parent, let at = record.start,
+                      let kind = record.label.flatMap(BusinessKind.init(rawValue:)) else { return nil }
+                return MappedBusiness(id: record.id, dogID: dog, kind: kind, at: at, latitude: latitude, longitude: longitude)
+            }.first
+    }
+
+    /// The view of `width` × `height` dots centred on `center` at `zoom`, with its records clustered.
+    public func view(center: Coordinates, zoom: Int, width: Int, height: Int, dog: String?) throws -> BusinessMapView {
+        var view = BusinessMapView(center: center, zoom: zoom, width: width, height: height)
+        view.records = try records(in: view.box, dog: dog)
+        view.clusters = BusinessClustering.clusters(of: view.records, zoom: view.projection.zoom)
+        return view
+    }
+}
+
+/// What a map shows: a window of dots onto the projection, and the records and clusters in it.
+public struct BusinessMapView: Sendable {
+    public let center: Coordinates
+    public let projection: WebMercator
+    /// The canvas size, in dots.
+    public let width: Int
+    public let height: Int
+    /// The pixel at the canvas's top-left dot.
+    public let originX: Double
+    public let originY: Double
+    public var records: [MappedBusiness] = []
+    /// Newest first.
+    public var clusters: [BusinessCluster] = []
+
+    public init(center: Coordinates, zoom: Int, width: Int, height: Int) {
+        self.center = center
+        projection = WebMercator(zoom: zoom)
+        self.width = max(1, width)
+        self.height = max(1, height)
+        let pixel = projection.pixel(latitude: center.latitude, longitude: center.longitude)
+        originX = (pixel.x - Double(self.width) / 2).rounded(.down)
+        originY = (pixel.y - Double(self.height) / 2).rounded(.down)
+    }
+
+    /// The points the canvas covers.
+    public var box: GeoBox {
+        projection.box(minX: originX, minY: originY, maxX: originX + Double(width), maxY: originY + Double(height))
+    }
+
+    /// Where a point falls on the canvas, in dots from the top left (it may be off the canvas).
+    public func dot(latitude: Double, longitude: Double) -> (x: Int, y: Int) {
+        let pixel = projection.pixel(latitude: latitude, longitude: longitude)
+        var x = pixel.x - originX
+        // Across the antimeridian the nearer copy of the world is the one on screen.
+        if x > projection.worldSize / 2 { x -= projection.worldSize } else if x < -projection.worldSize / 2 { x += projection.worldSize }
+        return (Int(x.rounded(.down)), Int((pixel.y - originY).rounded(.down)))
+    }
+
+    /// The ground a dot spans, at the centre.
+    public var metresPerDot: Double { projection.metresPerPixel(atLatitude: center.latitude) }
+
+    /// A scale bar: the longest round distance (1, 2 or 5 times a power of ten metres) that fits in a quarter of the width.
+    public var scaleBar: (metres: Double, dots: Int) {
+        let room = max(1, Double(width) / 4) * metresPerDot
+        var metres = pow(10, (log10(room)).rounded(.down))
+        for step in [5.0, 2.0] where metres * step <= room {
+            metres *= step
+            break
+        }
+        return (metres, max(1, Int((metres / metresPerDot).rounded())))
+    }
+
+    /// A distance as the scale bar labels it: `50 m`, `2 km`.
+    public static func distanceLabel(_ metres: Double) -> String {
+        metres >= 1000 ? "\(BusinessMapView.trimmed(metres / 1000)) km" : "\(BusinessMapView.trimmed(metres)) m"
+    }
+
+    private static func trimmed(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}
