@@ -24,7 +24,8 @@ public struct ImportReport: Sendable, Equatable {
         var lines = warnings.map { "warning: " + $0 }
         let verb = dryRun ? "Would import" : "Imported"
         lines.append("\(verb) \(source): \(added) added, \(updated) updated, \(unchanged) unchanged"
-                     + (skipped > 0 ? ", \(skipped) skipped" : "") + "; \(mediaStored) media file\(mediaStored == 1 ? "" : "s") stored.")
+                     + (skipped > 0 ? ", \(skipped) skipped" : "")
+                     + (mediaStored > 0 ? "; \(mediaStored) media file\(mediaStored == 1 ? "" : "s") stored." : "."))
         if !journalsMade.isEmpty { lines.append("New journal\(journalsMade.count == 1 ? "" : "s"): \(journalsMade.joined(separator: ", ")).") }
         if dryRun { lines.append("Dry run: nothing was written.") }
         else if commit == nil { lines.append("Nothing changed.") }

@@ -38,6 +38,11 @@ public struct CurrentLocation: Sendable, Equatable {
         ])
     }
 
+    /// Forgets the current location of the store at `storePath`.
+    public static func clear(storePath: String) throws {
+        try LocalSettings(storePath: storePath).set(key, nil)
+    }
+
     /// The place a command works at: `--at` when given, else the saved location; refused when there is neither.
     public static func resolve(_ given: String?, storePath: String) throws -> Coordinates {
         if let given { return try Coordinates(parsing: given) }

@@ -120,6 +120,11 @@ public struct DogProfile: Sendable, Equatable {
         }
     }
 
+    /// Checks a date of birth as typed, as adding a dog would.
+    public static func check(born text: String, now: Date = Date()) throws {
+        _ = try birthDate(text, now: now)
+    }
+
     /// A date of birth as `YYYY-MM-DD`, refused when it is after today.
     static func birthDate(_ text: String, now: Date) throws -> String {
         let date = try DateInput.dayStart(text, now: now)

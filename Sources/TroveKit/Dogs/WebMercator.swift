@@ -7,8 +7,8 @@ import TroveIndex
 /// means `--zoom 16` shows what a phone map at zoom 16 shows, and clusters fall on a fixed grid
 /// that does not move with the window.
 public struct WebMercator: Sendable, Equatable {
-    /// The mean Earth radius, in metres.
-    static let earthRadius = 6_371_008.8
+    /// The projection's sphere: WGS 84's equatorial radius, in metres, as every web map uses.
+    static let earthRadius = 6_378_137.0
     /// The projection's edge: latitudes beyond it are drawn at it.
     static let latitudeLimit = 85.051_128_78
     /// The zooms a map may use.

@@ -39,10 +39,19 @@ struct EntryOptions: ParsableArguments {
 /// Finding an entry from the id or the start of one, as people copy them from listings.
 enum EntryLookup {
     static func id(_ given: String, in index: RecordIndex) throws -> String {
+        try RecordLookup.id(given, type: "entry", in: index, unknown: JournalError.unknownEntry(given)) {
+            JournalError.ambiguousEntry(given, matches: $0)
+        }
+    }
+}
+
+/// Finds a record of one type by its id or the first characters of it (at least four).
+enum RecordLookup {
+    static func id(_ given: String, type: String, in index: RecordIndex, unknown: Error, ambiguous: (Int) -> Error) throws -> String {
         if RecordID.isValid(given) { return given }
-        let matches = try index.ids(prefix: given.lowercased(), limit: 50).filter { try index.record(id: $0)?.type == "entry" }
-        guard let first = matches.first, given.count >= 4 else { throw JournalError.unknownEntry(given) }
-        guard matches.count == 1 else { throw JournalError.ambiguousEntry(given, matches: matches.count) }
+        let matches = try index.ids(prefix: given.lowercased(), limit: 50).filter { try index.record(id: $0)?.type == type }
+        guard let first = matches.first, given.count >= 4 else { throw unknown }
+        guard matches.count == 1 else { throw ambiguous(matches.count) }
         return first
     }
 }

@@ -4,11 +4,11 @@ import TroveInterchange
 import TroveKit
 import TroveStore
 
-/// `trove export markdown|html DIR`: journals in formats other tools read.
+/// `trove export markdown|html|geojson|gpx`: journals and dogs' records in formats other tools read.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export journals as Markdown files or as a static HTML site.",
-        subcommands: [Markdown.self, HTML.self])
+        commandName: "export", abstract: "Export journals (Markdown, a static HTML site) or pee and poo records (GeoJSON, GPX).",
+        subcommands: [Markdown.self, HTML.self, ExportPoints.GeoJSON.self, ExportPoints.GPX.self])
 
     struct Markdown: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -22,6 +22,7 @@ struct HelpCommand: ParsableCommand {
     /// The overview's sections. A command in no section is listed under "More", so none is ever missing.
     static let sections: [(title: String, commands: [String])] = [
         ("Journals", ["timeline", "journal", "entry", "tags", "import", "export"]),
+        ("Dogs", ["dog", "here", "pee", "poo", "map", "business"]),
         ("Accounts", ["account", "login", "logout", "whoami", "passwd", "profile"]),
         ("Records and history", ["status", "record", "show", "search", "log", "undo", "media"]),
         ("Sync between machines", ["remote", "clone", "sync", "conflicts"]),

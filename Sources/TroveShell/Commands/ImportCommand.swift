@@ -4,11 +4,11 @@ import TroveInterchange
 import TroveKit
 import TroveStore
 
-/// `trove import dayone|jrnl`: bring a history in from another journal app, as one commit.
+/// `trove import dayone|jrnl|gpx|geojson|csv`: bring a history in from another app, as one commit.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import journals from Day One or jrnl (one commit; importing again adds nothing).",
-        subcommands: [DayOne.self, Jrnl.self])
+        commandName: "import", abstract: "Import journals (Day One, jrnl) or pee and poo records (GPX, GeoJSON, CSV); one commit, and again adds nothing.",
+        subcommands: [DayOne.self, Jrnl.self, ImportPoints.GPX.self, ImportPoints.GeoJSON.self, ImportPoints.CSV.self])
 
     /// What both importers take.
     struct Options: ParsableArguments {

@@ -32,6 +32,8 @@ struct BarChart {
     /// Turns a value into the text shown after its bar.
     var format: (Double) -> String
     var barStyle: [SGR] = [.foreground(6)]
+    /// The value that fills the bar room; the largest value when nil (percentages pass 100).
+    var scaleMaximum: Double?
 
     init(items: [Item], format: @escaping (Double) -> String = BarChart.defaultFormat) {
         self.items = items
@@ -61,7 +63,7 @@ struct BarChart {
         let labelWidth = min(longestLabel, max(Self.minimumLabelWidth, width - valueWidth - 2 - Self.minimumBarWidth))
         let barWidth = max(0, width - labelWidth - valueWidth - 2)
         let magnitudes = items.map { $0.value.isFinite ? max(0, $0.value) : 0 }
-        let largest = magnitudes.max() ?? 0
+        let largest = scaleMaximum.map { max($0, magnitudes.max() ?? 0) } ?? magnitudes.max() ?? 0
         return items.indices.map { index in
             let bar = Self.bar(magnitudes[index], of: largest, width: barWidth)
             let label = TextWidth.fit(labels[index], to: labelWidth)

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import TroveInterchange
+import TroveKit
+import TroveStore
+
+/// `trove import gpx|geojson|csv FILE`: pee and poo records from other tools.
+enum ImportPoints {
+    /// What the three point importers take.
+    struct Options: ParsableArguments {
+        @Option(help: ArgumentHelp("The dog for points that name none (default: the selected dog).", valueName: "name"),
+                completion: DataCompletion.names(of: ["dog"]))
+        var dog: String?
+        @OptionGroup var importOptions: ImportCommand.Options
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        /// Reads the file, parses it, and imports its points under one progress bar; the store is unchanged on any error.
+        func run(_ path: String, system: String, read: ([UInt8]) throws -> PointFile) throws {
+            let store = try storeOptions.open()
+            let file: PointFile
+            do { file = try read(try Input.readAll(path)) } catch let error as PointFileError {
+                throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
+            }
+            let book = DogBook(store: store)
+            let defaultDog = try dog.map { try book.dog(named: $0) } ?? book.selected()
+            try ImportCommand.run(importOptions, json: output.json) { settings, progress in
+                try BusinessImport(store: store, options: settings).run(file, system: system, path: path, defaultDog: defaultDog, progress: progress)
+            }
+        }
+    }
+
+    enum KindArgument: String, ExpressibleByArgument, CaseIterable {
+        case pee, poo
+    }
+
+    struct GPX: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "gpx", abstract: "Import GPX waypoints whose type, symbol or name says pee or poo.",
+            discussion: """
+                Waypoints that say neither are refused and named, unless --as says what they all are. Tracks and
+                routes are not business records: the report counts them and leaves them out.
+                Examples:
+                  trove import gpx walk.gpx
+                  trove import gpx marks.gpx --as poo --dog Pixel
+                """)
+        @Argument(help: "The GPX file (- for standard input).", completion: .file(extensions: ["gpx"])) var path: String
+        @Option(name: .customLong("as"), help: ArgumentHelp("Take waypoints that do not say as this kind.", valueName: "pee|poo"))
+        var kind: KindArgument?
+        @OptionGroup var options: Options
+
+        func run() throws {
+            try options.run(path, system: "gpx") { try GPXReader.read($0, kindOverride: kind?.rawValue) }
+        }
+    }
+
+    struct GeoJSON: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "geojson", abstract: "Import GeoJSON Point features with properties.kind pee or poo.",
+            discussion: """
+                Coordinates are [longitude, latitude], as GeoJSON says. Optional properties: time (ISO 8601), dog, note.
+                Example: trove import geojson walks.geojson
+                """)
+        @Argument(help: "The GeoJSON file (- for standard input).", completion: .file(extensions: ["geojson", "json"])) var path: String
+        @OptionGroup var options: Options
+
+        func run() throws {
+            try options.run(path, system: "geojson") { try GeoJSONReader.read($0) }
+        }
+    }
+
+    struct CSV: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "csv", abstract: "Import a CSV file with the header time,lat,lon,kind,dog.",
+            discussion: """
+                The header names the columns, in any order: time (ISO 8601), lat, lon and kind (pee or poo) are
+                needed; dog (a name or id; default the selected dog) and note are optional.
+                Example:
+                  time,lat,lon,kind,dog
+                  2026-11-22T07:55:12Z,48.8725011,2.3651002,pee,Pixel
+                """)
+        @Argument(help: "The CSV file (- for standard input).", completion: .file(extensions: ["csv"])) var path: String
+        @OptionGroup var options: Options
+
+        func run() throws {
+            try options.run(path, system: "csv") { try BusinessCSVReader.read($0) }
+        }
+    }
+}

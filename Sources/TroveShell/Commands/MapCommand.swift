@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import TroveIndex
+import TroveInterchange
+import TroveKit
+import TroveStore
+
+/// `trove map`: the dog's business records around the current location, drawn in the terminal.
+struct MapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "map", abstract: "Draw the business records around you, clustered, with a scale and north.",
+        discussion: """
+            Each dot is a record; a symbol marks a cluster of records close together at this zoom, shown
+            as its latest record (○ pee, ● poo) with how many it holds. ◉ is you. The map remembers where
+            you moved it (--around, 'business show'); --center brings it back to the current location.
+            Examples:
+              trove map
+              trove map --zoom 18 --all-dogs
+              trove map --around 48.8725,2.3651 --radius 300
+              trove map --svg walk.svg --geojson walk.geojson
+            """)
+    @Option(help: ArgumentHelp("Centre the map here instead.", valueName: "lat,lon")) var around: String?
+    @Flag(help: "Centre the map on the current location.") var center = false
+    @Option(help: ArgumentHelp("The zoom, 0 (the world) to 22; 16 shows a few streets.", valueName: "z")) var zoom: Int?
+    @Option(help: ArgumentHelp("Show this many metres around the centre (chooses the zoom).", valueName: "m")) var radius: Double?
+    @OptionGroup var dogs: DogChoice
+    @Option(help: ArgumentHelp("The map's size in terminal cells (default: the window's).", valueName: "columns x rows")) var size: String?
+    @Option(help: ArgumentHelp("Write the map as an SVG picture.", valueName: "file"), completion: .file()) var svg: String?
+    @Option(help: ArgumentHelp("Write the map's records as GeoJSON.", valueName: "file"), completion: .file()) var geojson: String?
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if zoom != nil && radius != nil { throw ValidationError("give --zoom or --radius, not both") }
+        if around != nil && center { throw ValidationError("give --around or --center, not both") }
+        if let zoom, !WebMercator.zooms.contains(zoom) { throw ValidationError("--zoom must be from 0 to 22") }
+        if let radius, !(radius > 0 && radius.isFinite) { throw ValidationError("--radius must be a positive number of metres") }
+    }
+
+    func run() throws {
+        let index = try storeOptions.openIndex()
+        let store = index.store
+        let dog = try dogs.dogID(in: store)
+        let here = CurrentLocation.read(storePath: store.path)
+        var saved = SavedMapView.read(storePath: store.path)
+        let chosen = try around.map { try Coordinates(parsing: $0) }
+        guard let middle = chosen ?? (center ? here?.coordinates : saved.centre(following: here)) else { throw DogError.noLocation }
+        let (columns, rows) = try MapLayout.size(size)
+        let zoom = self.zoom ?? radius.map { WebMercator.zoom(fitting: $0, pixels: min(columns * 2, rows * 4) / 2, atLatitude: middle.latitude) }
+            ?? saved.zoom
+        let view = try BusinessMap(index: index).view(center: middle, zoom: zoom, width: columns * 2, height: rows * 4, dog: dog)
+        // A chosen centre sticks until the location changes; re-centring follows the location again.
+        if let chosen { saved = SavedMapView(center: chosen, zoom: zoom) } else if center { saved.center = nil }
+        saved.zoom = zoom
+        try saved.save(storePath: store.path)
+        let title = try MapLayout.title(view: view, dog: dog.map { try DogBook(store: store).dog(named: $0) })
+        if svg != nil || geojson != nil {
+            if let svg { try MapLayout.write(BusinessMapSVG.render(view, here: here?.coordinates, title: title), to: svg) }
+            if let geojson { try MapLayout.write(GeoJSONWriter.write(try MapLayout.exported(view.records, store: store)), to: geojson) }
+            return Output.line("Wrote \([svg, geojson].compactMap { $0 }.joined(separator: " and ")): \(view.records.count) record\(view.records.count == 1 ? "" : "s").")
+        }
+        if output.json { return Output.json(MapLayout.json(view)) }
+        MapLayout.print(view, here: here?.coordinates, highlighted: nil, title: title)
+    }
+}
