@@ -19,19 +19,28 @@ public struct BusinessImport {
 
     /// Imports `file`, read from `path` by the importer `system` (gpx, geojson, csv); a point that
     /// names no dog goes to `defaultDog`.
-    public func run(_ file: PointFile, system: String, path: String, defaultDog: Dog?,
+    /// A point without a time takes the file's own time, else `defaultTime` (`--time`).
+    public func run(_ file: PointFile, system: String, path: String, defaultDog: Dog?, defaultTime: Date? = nil,
                     progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "\(system.uppercased()) file \((path as NSString).lastPathComponent)")
         report.warnings += file.notes
-        guard !file.points.isEmpty || !file.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
+        guard !file.points.isEmpty || !file.problems.isEmpty else { throw ImportError.noPoints(report.source, notes: file.notes) }
         let dogs = try DogBook(store: store).all()
         var problems = file.problems
         var ready: [(point: BusinessPoint, dog: Dog, kind: String, time: Date)] = []
+        var untimed = 0
         for point in file.points {
             guard let kind = point.kind else { problems.append("\(point.position): does not say pee or poo"); continue }
-            guard let time = point.time else { problems.append("\(point.position): has no time"); continue }
+            guard let time = point.time ?? file.fileTime ?? defaultTime else {
+                problems.append("\(point.position): has no time, and neither has the file (give one with --time)")
+                continue
+            }
+            if point.time == nil { untimed += 1 }
             guard let dog = try Self.dog(point.dog, among: dogs, default: defaultDog, position: point.position, problems: &problems) else { continue }
             ready.append((point, dog, kind, time))
+        }
+        if untimed > 0, let time = file.fileTime ?? defaultTime {
+            report.warnings.append("\(untimed) point\(untimed == 1 ? "" : "s") without a time took \(file.fileTime != nil ? "the file's" : "the given") time, \(Timestamp.string(time))")
         }
         return try ImportRun.perform(on: store, report, options: options, problems: problems) { transaction, report in
             for (number, item) in ready.enumerated() {

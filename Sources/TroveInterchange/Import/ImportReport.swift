@@ -53,16 +53,20 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     /// An entry the store refused (a value out of the store's range), named by its source id.
     case refusedEntry(String, reason: String)
     case nothingToImport(String)
+    /// A file with no pee or poo point, and what it held instead.
+    case noPoints(String, notes: [String])
 
     public var description: String {
         switch self {
         case .invalidEntries(let problems):
-            return "the export has \(problems.count) invalid entr\(problems.count == 1 ? "y" : "ies"), so nothing was imported:\n"
+            return "the file has \(problems.count) invalid entr\(problems.count == 1 ? "y" : "ies"), so nothing was imported:\n"
                 + problems.map { "  " + $0 }.joined(separator: "\n") + "\n(--skip-invalid imports the others)"
         case .refusedEntry(let source, let reason):
             return "\(source): \(reason); nothing was imported (--skip-invalid imports the others)"
         case .nothingToImport(let source):
             return "\(source) has no entries to import"
+        case .noPoints(let source, let notes):
+            return "\(source) has no pee or poo points to import" + (notes.isEmpty ? "" : ": " + notes.joined(separator: "; "))
         }
     }
 }

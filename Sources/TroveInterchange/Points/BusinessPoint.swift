@@ -50,11 +50,14 @@ public struct PointFile: Sendable, Equatable {
     public var problems: [String]
     /// Things left alone that are not errors, such as tracks and routes in a GPX file.
     public var notes: [String]
+    /// When the file as a whole was made (GPX metadata), for points that carry no time of their own.
+    public var fileTime: Date?
 
-    public init(points: [BusinessPoint] = [], problems: [String] = [], notes: [String] = []) {
+    public init(points: [BusinessPoint] = [], problems: [String] = [], notes: [String] = [], fileTime: Date? = nil) {
         self.points = points
         self.problems = problems
         self.notes = notes
+        self.fileTime = fileTime
     }
 }
 

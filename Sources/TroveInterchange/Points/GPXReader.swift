@@ -54,6 +54,7 @@ public enum GPXReader {
             }
         }
         if let note = pathNote(collector) { file.notes.append(note) }
+        file.fileTime = collector.fileTime.flatMap { PointFormat.parseTime(PointFormat.trimmed($0), zoneOptional: true) }
         return file
     }
 
@@ -220,6 +221,10 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
     var firstError: (code: Int, line: Int, column: Int)?
     /// True once `</gpx>` has been read: the whole document was seen.
     var rootClosed = false
+    /// The file's own time: `<metadata><time>` in GPX 1.1, `<time>` under the root in GPX 1.0.
+    var fileTime: String?
+    private var inMetadata = false
+    private var readingFileTime = false
 
     private var depth = 0
     private var current: GPXRawWaypoint?
@@ -243,6 +248,8 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
             return
         }
         switch elementName {
+        case "metadata" where depth == 2: inMetadata = true
+        case "time" where fileTime == nil && (depth == 2 || (depth == 3 && inMetadata)): readingFileTime = true
         case "wpt":
             current = GPXRawWaypoint(index: waypoints.count + 1, lat: attributeDict["lat"], lon: attributeDict["lon"])
             waypointDepth = depth
@@ -261,7 +268,11 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
             depth -= 1
             if depth == 0 { rootClosed = true }
         }
-        guard current != nil else { return }
+        guard current != nil else {
+            if readingFileTime && elementName == "time" { fileTime = text; readingFileTime = false }
+            if elementName == "metadata" && depth == 2 { inMetadata = false }
+            return
+        }
         if depth == waypointDepth {
             waypoints.append(current!)
             current = nil
@@ -283,7 +294,7 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if current != nil { text += string }
+        if current != nil || readingFileTime { text += string }
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {

@@ -11,6 +11,8 @@ enum ImportPoints {
         @Option(help: ArgumentHelp("The dog for points that name none (default: the selected dog).", valueName: "name"),
                 completion: DataCompletion.names(of: ["dog"]))
         var dog: String?
+        @Option(help: ArgumentHelp("The time of points that carry none (and whose file has none).", valueName: "time"))
+        var time: String?
         @OptionGroup var importOptions: ImportCommand.Options
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
@@ -24,8 +26,10 @@ enum ImportPoints {
             }
             let book = DogBook(store: store)
             let defaultDog = try dog.map { try book.dog(named: $0) } ?? book.selected()
+            let defaultTime = try time.map { try DateInput.parse($0) }
             try ImportCommand.run(importOptions, json: output.json) { settings, progress in
-                try BusinessImport(store: store, options: settings).run(file, system: system, path: path, defaultDog: defaultDog, progress: progress)
+                try BusinessImport(store: store, options: settings).run(file, system: system, path: path, defaultDog: defaultDog,
+                                                                     defaultTime: defaultTime, progress: progress)
             }
         }
     }

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TroveTestSupport
+
+/// The dog commands at a real terminal: the first-dog questions, the drawn map, and the delete question.
+@Suite("dogs at a terminal")
+struct DogTerminalTests {
+    @Test("with no dog the shell asks for the first one (each question may be skipped), then draws the map")
+    func firstDogThenMap() throws {
+        let fixture = try CLIFixture()
+        try #require(fixture.trove("here", "48.8725,2.3651").status == 0)
+        let terminal = try ShellTerminalTests.shell(fixture)
+        #expect(terminal.waitFor("store> "), "\(terminal.screenText)")
+        terminal.type("map" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("Name: "), "\(terminal.screenText)")
+        terminal.type("Pixel" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("Sex (female/male): "))
+        terminal.type("dog" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("That does not read"), "an answer that does not read is asked again")
+        terminal.type("female" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("Date of birth (YYYY-MM-DD): "))
+        terminal.type(PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor(sequence: ["Added Pixel", "Pixel · 48.87250, 2.36510 · zoom 16", "◉", "store> "]), "\(terminal.screenText)")
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+        let dogs = try #require(parseJSON(try fixture.trove("dog", "list", "--json").stdout) as? [[String: Any]])
+        #expect(dogs.count == 1 && dogs[0]["name"] as? String == "Pixel" && dogs[0]["sex"] as? String == "female")
+        #expect(dogs[0]["born"] is NSNull, "a skipped question leaves the field out")
+    }
+
+    @Test("business rm asks 'Delete this record? [y/N]': no keeps it, yes deletes it")
+    func deleteAsks() throws {
+        let fixture = try CLIFixture()
+        try #require(fixture.trove("dog", "add", "Pixel").status == 0)
+        let made = try fixture.trove("pee", "--at", "48.8725,2.3651", "--json")
+        let id = try #require((parseJSON(made.stdout) as? [String: Any])?["id"] as? String)
+        let terminal = try ShellTerminalTests.shell(fixture)
+        #expect(terminal.waitFor("store> "))
+        var mark = terminal.mark()
+        terminal.type("business rm \(id)" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("Delete this record? [y/N] ", since: mark), "\(terminal.screenText)")
+        terminal.type("n" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("store> ", since: mark + 10))
+        #expect(try DogCommandTests.records(fixture).count == 1)
+        mark = terminal.mark()
+        terminal.type("business rm \(id)" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("Delete this record? [y/N] ", since: mark))
+        terminal.type("y" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("Delete business record", since: mark), "\(terminal.text(since: mark))")
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+        #expect(try DogCommandTests.records(fixture).isEmpty)
+    }
+}
