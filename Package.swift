@@ -89,7 +89,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "trove", dependencies: ["TroveShell"]),
-        .executableTarget(name: "trove-bench", dependencies: ["TroveStore", "TroveIndex", "TroveKit", "TroveTestSupport"], path: "tools/bench/Sources/trove-bench"),
+        .executableTarget(name: "trove-bench", dependencies: ["TroveStore", "TroveIndex", "TroveKit", "TroveInterchange", "TroveTestSupport"], path: "tools/bench/Sources/trove-bench"),
 
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON", "TroveTestSupport"]),

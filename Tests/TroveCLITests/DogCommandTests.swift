@@ -208,4 +208,28 @@ struct DogCommandTests {
         let note = try fixture.trove("business", "show", try #require(original.last?["id"] as? String), "--json")
         #expect((parseJSON(note.stdout) as? [String: Any])?["note"] as? String == "by the bench, left")
     }
+
+    @Test("here --follow reads a stream of positions (NMEA, gpsd, OwnTracks) and keeps the last; a dead gpsd is named")
+    func follow() throws {
+        let fixture = try CLIFixture()
+        let stream = """
+            $GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47
+            $GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,00,13,06,292,00*74
+            {"class":"TPV","mode":3,"lat":48.8725,"lon":2.3651,"time":"2026-11-22T07:55:00.000Z"}
+            not a position at all
+            {"_type":"location","lat":48.8731,"lon":2.3662,"tst":1795334400,"acc":12}
+
+            """
+        let followed = try fixture.cli.run(["here", "--follow", "-"], input: stream)
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(followed.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("You are at") }.count == 3, "\(followed.stdout)")
+        #expect(followed.stderr.contains("the stream ended after 3 fixes"))
+        let here = try #require(parseJSON(try fixture.trove("here", "--json").stdout) as? [String: Any])
+        #expect(here["lat"] as? Double == 48.8731 && here["source"] as? String == "owntracks")
+        let empty = try fixture.cli.run(["here", "--follow", "-"], input: "nothing useful\n")
+        #expect(empty.status == 1 && empty.stderr.contains("without a position fix"))
+        let gpsd = try fixture.trove("here", "--gpsd-address", "127.0.0.1:1")
+        #expect(gpsd.status == 1 && gpsd.stderr.contains("gpsd"), "\(gpsd.stderr)")
+        #expect(try fixture.commitCount() == 1, "following never commits")
+    }
 }

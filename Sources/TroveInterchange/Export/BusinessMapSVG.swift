@@ -22,11 +22,11 @@ public enum BusinessMapSVG {
             <g transform="translate(0,28)">
 
             """
-        for record in view.records {
-            let (x, y) = point(view.dot(latitude: record.latitude, longitude: record.longitude))
-            svg += "<circle cx=\"\(number(x))\" cy=\"\(number(y))\" r=\"2\" fill=\"\(color(record.kind))\" fill-opacity=\"0.45\"/>\n"
+        for dot in view.dots {
+            let (x, y) = point(dot)
+            svg += "<circle cx=\"\(number(x))\" cy=\"\(number(y))\" r=\"2\" fill=\"#777\" fill-opacity=\"0.45\"/>\n"
         }
-        for cluster in view.clusters.reversed() {
+        for cluster in view.markers.reversed() {
             let latest = cluster.latest, statistics = cluster.statistics
             let (x, y) = point(view.dot(latitude: latest.latitude, longitude: latest.longitude))
             let percentages = statistics.percentages

@@ -80,6 +80,13 @@ public enum BusinessClustering {
     }
 }
 
+/// A cluster as a map draws it: the latest record and the statistics, without the records themselves.
+public struct BusinessMarker: Sendable, Equatable {
+    public var cell: BusinessCluster.Cell
+    public var latest: MappedBusiness
+    public var statistics: BusinessStatistics
+}
+
 /// How many pees and poos, and over what time.
 public struct BusinessStatistics: Sendable, Equatable {
     public var count: Int
@@ -88,6 +95,14 @@ public struct BusinessStatistics: Sendable, Equatable {
     /// The first and last times, UTC timestamps; `nil` when there are no records.
     public var first: String?
     public var last: String?
+
+    public init(count: Int, pees: Int, first: String?, last: String?) {
+        self.count = count
+        self.pees = pees
+        poos = count - pees
+        self.first = first
+        self.last = last
+    }
 
     public init(_ records: [MappedBusiness]) {
         count = records.count

@@ -34,12 +34,42 @@ public struct BusinessMap {
             }.first
     }
 
-    /// The view of `width` × `height` dots centred on `center` at `zoom`, with its records clustered.
+    /// The view of `width` × `height` dots centred on `center` at `zoom`, with its records as dots and markers.
+    ///
+    /// The index adds the records up by pixel, so a view of every record in a big store stays quick;
+    /// the markers' latest records are then read whole for their exact places.
     public func view(center: Coordinates, zoom: Int, width: Int, height: Int, dog: String?) throws -> BusinessMapView {
         var view = BusinessMapView(center: center, zoom: zoom, width: width, height: height)
-        view.records = try records(in: view.box, dog: dog)
-        view.clusters = BusinessClustering.clusters(of: view.records, zoom: view.projection.zoom)
+        let pixels = try index.pixelSummaries(in: view.box, type: "business", parent: dog, worldSize: view.projection.worldSize,
+                                              countingLabel: BusinessKind.pee.rawValue)
+        var cells: [BusinessCluster.Cell: (statistics: BusinessStatistics, latest: PixelSummary)] = [:]
+        for pixel in pixels {
+            view.recordCount += pixel.count
+            view.dots.append((Self.wrapped(Double(pixel.x) - view.originX, view.projection.worldSize), pixel.y - Int(view.originY)))
+            let size = Int(BusinessClustering.cellSize)
+            let cell = BusinessCluster.Cell(x: Int((Double(pixel.x) / Double(size)).rounded(.down)), y: pixel.y / size)
+            let own = BusinessStatistics(count: pixel.count, pees: pixel.labelled, first: pixel.first, last: pixel.latestStart)
+            guard let known = cells[cell] else { cells[cell] = (own, pixel); continue }
+            let newer = (pixel.latestStart, pixel.latestID) > (known.latest.latestStart, known.latest.latestID)
+            cells[cell] = (BusinessStatistics(count: known.statistics.count + own.count, pees: known.statistics.pees + own.pees,
+                                              first: [known.statistics.first, own.first].compactMap { $0 }.min(),
+                                              last: newer ? own.last : known.statistics.last),
+                           newer ? pixel : known.latest)
+        }
+        let places = Dictionary(try index.locatedRecords(ids: cells.values.map(\.latest.latestID)).map { ($0.id, $0) },
+                                uniquingKeysWith: { first, _ in first })
+        view.markers = cells.compactMap { cell, summary -> BusinessMarker? in
+            guard let latest = places[summary.latest.latestID].flatMap(MappedBusiness.init) else { return nil }
+            return BusinessMarker(cell: cell, latest: latest, statistics: summary.statistics)
+        }.sorted { $0.latest.isNewer(than: $1.latest) }
         return view
+    }
+
+    /// A distance in pixels east, taking the nearer way round the world.
+    static func wrapped(_ x: Double, _ worldSize: Double) -> Int {
+        var x = x
+        if x > worldSize / 2 { x -= worldSize } else if x < -worldSize / 2 { x += worldSize }
+        return Int(x)
     }
 }
 
@@ -53,9 +83,12 @@ public struct BusinessMapView: Sendable {
     /// The pixel at the canvas's top-left dot.
     public let originX: Double
     public let originY: Double
-    public var records: [MappedBusiness] = []
+    /// How many records the view holds.
+    public var recordCount = 0
+    /// The dots with at least one record, from the canvas's top left (some may be off it).
+    public var dots: [(x: Int, y: Int)] = []
     /// Newest first.
-    public var clusters: [BusinessCluster] = []
+    public var markers: [BusinessMarker] = []
 
     public init(center: Coordinates, zoom: Int, width: Int, height: Int) {
         self.center = center

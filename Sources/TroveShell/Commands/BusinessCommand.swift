@@ -146,7 +146,9 @@ struct BusinessCommand: ParsableCommand {
             let (columns, rows) = try MapLayout.size(size)
             let view = try BusinessMap(index: index).view(center: place, zoom: saved.zoom, width: columns * 2, height: max(1, rows - 1) * 4, dog: business.dogID)
             let here = CurrentLocation.read(storePath: index.store.path)?.coordinates
-            MapLayout.print(view, here: here, highlighted: business.id, title: try MapLayout.title(view: view, dog: dog))
+            let shown = MappedBusiness(id: business.id, dogID: business.dogID, kind: business.kind, at: business.at,
+                                       latitude: business.latitude, longitude: business.longitude)
+            MapLayout.print(view, here: here, highlighted: shown, title: try MapLayout.title(view: view, dog: dog))
         }
     }
 

@@ -56,8 +56,12 @@ struct MapCommand: ParsableCommand {
         let title = try MapLayout.title(view: view, dog: dog.map { try DogBook(store: store).dog(named: $0) })
         if svg != nil || geojson != nil {
             if let svg { try MapLayout.write(BusinessMapSVG.render(view, here: here?.coordinates, title: title), to: svg) }
-            if let geojson { try MapLayout.write(GeoJSONWriter.write(try MapLayout.exported(view.records, store: store)), to: geojson) }
-            return Output.line("Wrote \([svg, geojson].compactMap { $0 }.joined(separator: " and ")): \(view.records.count) record\(view.records.count == 1 ? "" : "s").")
+            if let geojson {
+                let records = try BusinessMap(index: index).records(in: view.box, dog: dog)
+                try MapLayout.write(GeoJSONWriter.write(try MapLayout.exported(records, store: store)), to: geojson)
+            }
+            let count = view.recordCount
+            return Output.line("Wrote \([svg, geojson].compactMap { $0 }.joined(separator: " and ")): \(count) record\(count == 1 ? "" : "s").")
         }
         if output.json { return Output.json(MapLayout.json(view)) }
         MapLayout.print(view, here: here?.coordinates, highlighted: nil, title: title)

@@ -24,19 +24,19 @@ enum MapLayout {
     /// `Pixel · 48.87250, 2.36510 · zoom 16, 120 m across · 23 records`.
     static func title(view: BusinessMapView, dog: Dog?) throws -> String {
         let across = BusinessMapView.distanceLabel((Double(view.width) * view.metresPerDot).rounded())
-        let count = view.records.count
+        let count = view.recordCount
         return "\(dog?.displayName ?? "All dogs") · \(BusinessRecordOptions.format(view.center)) · zoom \(view.projection.zoom), \(across) across · "
-            + "\(count) record\(count == 1 ? "" : "s")" + (view.clusters.count < count ? " in \(view.clusters.count) markers" : "")
+            + "\(count) record\(count == 1 ? "" : "s")" + (view.markers.count < count ? " in \(view.markers.count) markers" : "")
     }
 
     /// Prints the title, the drawing, the legend and how to see a marker's statistics.
-    static func print(_ view: BusinessMapView, here: Coordinates?, highlighted: String?, title: String) {
+    static func print(_ view: BusinessMapView, here: Coordinates?, highlighted: MappedBusiness?, title: String) {
         let color = Terminal.supportsColor()
         Output.line(SGR.apply([.bold], to: title, color: color))
         BusinessMapCanvas(view: view, here: here, highlighted: highlighted).render(color: color).forEach { Output.line($0) }
         Output.line("\(BusinessMapCanvas.markerSymbol) you  \(BusinessMapCanvas.peeSymbol) pee  \(BusinessMapCanvas.pooSymbol) poo  "
                     + "(a number: that many records here, the latest shown)")
-        if let newest = view.clusters.first?.latest {
+        if let newest = view.markers.first?.latest {
             Output.line("Statistics of the newest marker: trove business at \(String(format: "%.6f,%.6f", newest.latitude, newest.longitude)) --zoom \(view.projection.zoom)")
         }
     }
@@ -45,8 +45,8 @@ enum MapLayout {
     static func json(_ view: BusinessMapView) -> JSONValue {
         [
             "center": ["lat": .double(view.center.latitude), "lon": .double(view.center.longitude)],
-            "zoom": .integer(view.projection.zoom), "records": .integer(view.records.count),
-            "markers": .array(view.clusters.map { cluster in
+            "zoom": .integer(view.projection.zoom), "records": .integer(view.recordCount),
+            "markers": .array(view.markers.map { cluster in
                 let statistics = cluster.statistics
                 return [
                     "id": .string(cluster.latest.id), "kind": .string(cluster.latest.kind.rawValue),

@@ -14,8 +14,8 @@ struct BusinessMapCanvas {
     var view: BusinessMapView
     /// Where the location marker goes; none when nil.
     var here: Coordinates?
-    /// A record drawn in reverse video (the one `business show` centres on).
-    var highlighted: String?
+    /// A record whose marker is drawn in reverse video (the one `business show` centres on).
+    var highlighted: MappedBusiness?
 
     /// Terminal cells across and down.
     var columns: Int { view.width / 2 }
@@ -24,23 +24,23 @@ struct BusinessMapCanvas {
     /// The map as `rows` lines of `columns` columns.
     func render(color: Bool) -> [String] {
         var canvas = BrailleCanvas(columns: columns, rows: rows)
-        for record in view.records {
-            let dot = view.dot(latitude: record.latitude, longitude: record.longitude)
-            canvas.set(x: dot.x, y: dot.y, color: Self.dotColor)
+        for dot in view.dots { canvas.set(x: dot.x, y: dot.y, color: Self.dotColor) }
+        let highlightedCell = highlighted.map {
+            BusinessClustering.cell(latitude: $0.latitude, longitude: $0.longitude, zoom: view.projection.zoom)
         }
         drawScaleBar(on: &canvas)
         canvas.text("N", column: columns - 2, row: 0, color: .bold)
         canvas.text("↑", column: columns - 2, row: 1, color: .bold)
         let marker = here.map { view.dot(latitude: $0.latitude, longitude: $0.longitude) }.map { (column: $0.x / 2, row: $0.y / 4) }
         // Oldest first, so a newer cluster's label is drawn over an older one's.
-        for cluster in view.clusters.reversed() {
+        for cluster in view.markers.reversed() {
             let latest = cluster.latest
             let dot = view.dot(latitude: latest.latitude, longitude: latest.longitude)
             // A marker where the user stands goes just right of the location marker, which is drawn last.
             let column = dot.x / 2 + (marker.map { $0 == (dot.x / 2, dot.y / 4) } == true ? 1 : 0)
             let symbol = latest.kind == .pee ? Self.peeSymbol : Self.pooSymbol
-            let label = String(symbol) + (cluster.records.count > 1 ? String(cluster.records.count) : "")
-            let isHighlighted = cluster.records.contains { $0.id == highlighted }
+            let label = String(symbol) + (cluster.statistics.count > 1 ? String(cluster.statistics.count) : "")
+            let isHighlighted = cluster.cell == highlightedCell
             canvas.text(label, column: column, row: dot.y / 4,
                         color: isHighlighted ? .reverse : (latest.kind == .pee ? Self.peeColor : Self.pooColor))
         }

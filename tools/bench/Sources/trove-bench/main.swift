@@ -3,8 +3,8 @@ import TroveGit
 import TroveJSON
 import TroveStore
 
-// The benchmarks of the store (issue 2), sync (issue 3), the index (issue 4) and journals (issue 6). Run by tools/bench/run in a release build; prints its figures.
-// Usage: trove-bench [--suite store|sync|index|journal|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
+// The benchmarks of the store (issue 2), sync (issue 3), the index (issue 4), journals (issue 6) and dogs (issue 7). Run by tools/bench/run in a release build; prints its figures.
+// Usage: trove-bench [--suite store|sync|index|journal|dogs|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 Git.isolateFromGlobalConfiguration()
@@ -24,6 +24,9 @@ if options.suite == "index" || options.suite == "all" {
 }
 if options.suite == "journal" || options.suite == "all" {
     try report.journal(size: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
+}
+if options.suite == "dogs" || options.suite == "all" {
+    try report.dogs(size: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
 }
 if options.suite == "sync" || options.suite == "all" {
     try report.divergedMerge(records: 20_000, changed: 5_000, overlap: 1_000, work: work)
