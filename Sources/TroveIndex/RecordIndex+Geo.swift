@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// A record found near a point, with its distance.
 public struct NearbyRecord: Sendable, Equatable {
@@ -79,9 +80,9 @@ extension RecordIndex {
 /// What the index holds at one pixel of a web map: how many records, and the latest of them.
 ///
 /// A map of a hundred thousand records needs only this per pixel, so the index adds them up
-/// (in SQL, with SQLite's math functions) instead of handing every record to the caller.
+/// instead of handing every record to the caller.
 public struct PixelSummary: Sendable, Equatable {
-    /// The pixel, counted from the map's top-left corner at the zoom (`worldSize` pixels across).
+    /// The pixel, counted from the world's top-left corner at the projection's zoom.
     public var x: Int
     public var y: Int
     public var count: Int
@@ -95,38 +96,99 @@ public struct PixelSummary: Sendable, Equatable {
     public var latestLabel: String
 }
 
+/// One pixel's records as they are read: counts, and the bytes of the first and latest.
+struct PixelAccumulator {
+    let x: Int
+    let y: Int
+    var count = 0
+    var labelled = 0
+    var first: [UInt8] = []
+    var latestStart: [UInt8] = []
+    var latestID: [UInt8] = []
+    var latestLabel: [UInt8] = []
+
+    init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+
+    mutating func add(start: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>, counted: Bool) {
+        count += 1
+        if counted { labelled += 1 }
+        if count == 1 || start.lexicographicallyPrecedes(first) { Self.replace(&first, with: start) }
+        let newer = count == 1 || latestStart.lexicographicallyPrecedes(start)
+            || (start.elementsEqual(latestStart) && latestID.lexicographicallyPrecedes(id))
+        if newer {
+            Self.replace(&latestStart, with: start)
+            Self.replace(&latestID, with: id)
+            Self.replace(&latestLabel, with: label)
+        }
+    }
+
+    /// Copies `bytes` into `array`, reusing its storage: records mostly come oldest first, so nearly every one is a new latest.
+    private static func replace(_ array: inout [UInt8], with bytes: UnsafeBufferPointer<UInt8>) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: bytes)
+    }
+
+    var summary: PixelSummary {
+        PixelSummary(x: x, y: y, count: count, labelled: labelled, first: first.isEmpty ? nil : String(decoding: first, as: UTF8.self),
+                     latestID: String(decoding: latestID, as: UTF8.self), latestStart: String(decoding: latestStart, as: UTF8.self),
+                     latestLabel: String(decoding: latestLabel, as: UTF8.self))
+    }
+}
+
 extension RecordIndex {
-    /// Located records of `type` inside `box`, added up by web-mercator pixel for a map `worldSize` pixels across.
-    public func pixelSummaries(in box: GeoBox, type: String, parent: String? = nil, worldSize: Double,
+    /// Boxes holding at least this many records are read by scanning the table: cheaper than
+    /// looking each one up from the R*Tree.
+    static let crowdedBox = 5_000
+
+    /// Located records of `type` inside `box`, added up by pixel of `projection`.
+    ///
+    /// Rows are read straight off the SQLite statement, without a string per row: only a pixel's
+    /// new latest record is copied out.
+    public func pixelSummaries(in box: GeoBox, type: String, parent: String? = nil, projection: WebMercator,
                                countingLabel: String) throws -> [PixelSummary] {
         try read { db in
-            var found: [PixelSummary] = []
+            var pixels: [Int64: PixelAccumulator] = [:]
+            let counted = Array(countingLabel.utf8)
             for (west, east) in box.longitudeRanges {
-                // The latest record rides in one max() over "start id label": the three fields have no spaces.
-                var sql = """
-                    SELECT CAST((records.lon + 180) / 360 * ? AS INTEGER) AS x,
-                           CAST((1 - ln(tan(radians(max(-85.0511287798, min(85.0511287798, records.lat))))
-                                       + 1 / cos(radians(max(-85.0511287798, min(85.0511287798, records.lat))))) / pi()) / 2 * ? AS INTEGER) AS y,
-                           count(*), sum(records.label = ?), min(records.start),
-                           max(coalesce(records.start, '') || ' ' || records.id || ' ' || coalesce(records.label, ''))
-                    FROM places CROSS JOIN records ON records.rowid = places.rowid
-                    WHERE places.maxLat >= ? AND places.minLat <= ? AND places.maxLon >= ? AND places.minLon <= ?
-                      AND records.lat BETWEEN ? AND ? AND records.lon BETWEEN ? AND ? AND +records.type = ?
+                let crowded = try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM (SELECT 1 FROM places WHERE maxLat >= ? AND minLat <= ? AND maxLon >= ? AND minLon <= ? LIMIT ?)
+                    """, arguments: [box.south, box.north, west, east, Self.crowdedBox]) == Self.crowdedBox
+                var sql = "SELECT records.lat, records.lon, records.label, records.start, records.id FROM "
+                sql += crowded ? "records NOT INDEXED WHERE " : """
+                    places CROSS JOIN records ON records.rowid = places.rowid
+                    WHERE places.maxLat >= ? AND places.minLat <= ? AND places.maxLon >= ? AND places.minLon <= ? AND 
                     """
-                var arguments: StatementArguments = [worldSize, worldSize, countingLabel,
-                                                     box.south, box.north, west, east, box.south, box.north, west, east, type]
+                sql += "records.lat BETWEEN ? AND ? AND records.lon BETWEEN ? AND ? AND +records.type = ?"
+                var arguments: StatementArguments = crowded ? [] : [box.south, box.north, west, east]
+                arguments += [box.south, box.north, west, east, type]
                 if let parent { sql += " AND +records.parent = ?"; arguments += [parent] }
-                sql += " GROUP BY x, y"
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-                while let row = try rows.next() {
-                    let latest = (row[5] as String).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-                    guard latest.count == 3 else { continue }
-                    found.append(PixelSummary(x: row[0], y: row[1], count: row[2], labelled: row[3], first: row[4],
-                                              latestID: latest[1], latestStart: latest[0], latestLabel: latest[2]))
+                let statement = try db.makeStatement(sql: sql)
+                try statement.setArguments(arguments)
+                let raw = statement.sqliteStatement
+                defer { sqlite3_reset(raw) }
+                while true {
+                    let step = sqlite3_step(raw)
+                    if step == SQLITE_DONE { break }
+                    guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
+                    let pixel = projection.pixel(latitude: sqlite3_column_double(raw, 0), longitude: sqlite3_column_double(raw, 1))
+                    let x = Int64(pixel.x.rounded(.down)), y = Int64(pixel.y.rounded(.down))
+                    let label = Self.bytes(raw, 2), start = Self.bytes(raw, 3), id = Self.bytes(raw, 4)
+                    let isCounted = label.elementsEqual(counted)
+                    pixels[x << 32 | (y & 0xFFFF_FFFF), default: PixelAccumulator(x: Int(x), y: Int(y))]
+                        .add(start: start, id: id, label: label, counted: isCounted)
                 }
             }
-            return found
+            return pixels.values.map(\.summary)
         }
+    }
+
+    /// A text column's bytes, valid until the next step.
+    private static func bytes(_ statement: OpaquePointer, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let text = sqlite3_column_text(statement, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column)))
     }
 
     /// The located records with these ids (those that exist and have a place).

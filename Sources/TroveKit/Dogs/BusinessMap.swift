@@ -40,7 +40,7 @@ public struct BusinessMap {
     /// the markers' latest records are then read whole for their exact places.
     public func view(center: Coordinates, zoom: Int, width: Int, height: Int, dog: String?) throws -> BusinessMapView {
         var view = BusinessMapView(center: center, zoom: zoom, width: width, height: height)
-        let pixels = try index.pixelSummaries(in: view.box, type: "business", parent: dog, worldSize: view.projection.worldSize,
+        let pixels = try index.pixelSummaries(in: view.box, type: "business", parent: dog, projection: view.projection,
                                               countingLabel: BusinessKind.pee.rawValue)
         var cells: [BusinessCluster.Cell: (statistics: BusinessStatistics, latest: PixelSummary)] = [:]
         for pixel in pixels {

@@ -1,5 +1,5 @@
 import Foundation
-import TroveIndex
+
 
 /// The web map projection at one zoom level, in pixels of 256-pixel tiles; a braille dot is one pixel.
 ///
@@ -10,7 +10,7 @@ public struct WebMercator: Sendable, Equatable {
     /// The projection's sphere: WGS 84's equatorial radius, in metres, as every web map uses.
     static let earthRadius = 6_378_137.0
     /// The projection's edge: latitudes beyond it are drawn at it.
-    static let latitudeLimit = 85.051_128_78
+    public static let latitudeLimit = 85.051_128_78
     /// The zooms a map may use.
     public static let zooms = 0...22
 
