@@ -24,6 +24,10 @@ static inline int trove_git_enable_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
 
+static inline int trove_git_set_cache_object_limit(git_object_t type, size_t size) {
+    return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
+}
+
 /* syncfs is a GNU extension that Glibc's Swift module leaves out. */
 extern int syncfs(int fd);
 

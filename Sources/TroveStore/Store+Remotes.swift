@@ -60,6 +60,10 @@ extension Store {
         // pack.deltaCacheSize (a slip in its packbuilder_config), git from pack.bigFileThreshold: set both.
         try config.set("pack.bigFileThreshold", String(Self.bigFileThreshold))
         try config.set("pack.deltaCacheSize", String(Self.bigFileThreshold))
+        // libgit2 has no pack.window: a window memory of one byte empties its delta window instead.
+        // Records are small JSON files that zlib already shrinks; searching 10 neighbours for a delta
+        // of each cost a 50,000-record import a fifth of its time, for a pack 8% smaller.
+        try config.set("pack.windowMemory", "1")
     }
 
     /// Objects above this size are packed without looking for deltas.

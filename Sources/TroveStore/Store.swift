@@ -16,11 +16,14 @@ public final class Store {
     public let formats: FormatCatalog
     /// Local, never-synced state under `.git/trove/`.
     let local: LocalState
+    /// The collections of records kept one file each (not logs), worked out once: every lookup by id walks them.
+    let recordCollections: [String]
 
     init(path: String, repository: Repository, formats: FormatCatalog) throws {
         self.path = path
         self.repository = repository
         self.formats = formats
+        recordCollections = formats.recordFormats.map(\.collection)
         self.local = try LocalState(gitDirectory: repository.gitDirectory)
     }
 
@@ -43,7 +46,8 @@ public final class Store {
         let store = try Store(path: path, repository: repository, formats: formats)
         // A store cloned by plain git (or made by an older Trove) lacks what lets `git pull` merge records: add it once.
         let config = try? repository.localConfig()
-        if config?.string("merge.trove.driver") == nil || config?.string("pack.deltaCacheSize") == nil {
+        if config?.string("merge.trove.driver") == nil || config?.string("pack.deltaCacheSize") == nil
+            || config?.string("pack.windowMemory") == nil {
             try? configureGit(repository)
         }
         if store.local.hasPendingCheckout {

@@ -21,7 +21,12 @@ public enum StoreLayout {
 
     /// The path of a record file.
     public static func recordPath(collection: String, id: String) -> String {
-        "\(collection)/\(fanout(id))/\(id).json"
+        recordPath(collection: collection, shard: fanout(id), id: id)
+    }
+
+    /// The path of a record file whose `fanout` is known.
+    static func recordPath(collection: String, shard: String, id: String) -> String {
+        "\(collection)/\(shard)/\(id).json"
     }
 
     /// The path of a media file named by its SHA-256 hex digest.

@@ -17,6 +17,8 @@ public struct Transaction {
     /// Paths whose checked-out file may differ from HEAD (a hand edit being committed).
     var adoptedPaths: Set<String> = []
     private var clock: HybridClock
+    /// The record collections with a folder at the base commit: only those can hold a record not yet touched here.
+    private let baseCollections: [String]
 
     enum PendingChange { case write([UInt8]), delete }
 
@@ -34,6 +36,8 @@ public struct Transaction {
         self.message = message
         self.base = base
         self.clock = clock
+        let folders = Set(base?.entries.map(\.name) ?? [])
+        baseCollections = store.recordCollections.filter(folders.contains)
     }
 
     /// The clock of the latest edit in this transaction.
@@ -110,6 +114,17 @@ public struct Transaction {
     /// The record `id` as this transaction sees it.
     public func record(id: String) throws -> Record? { try locate(id: id)?.record }
 
+    /// Whether a record `id` of `type` exists as this transaction sees it, without reading it.
+    public func contains(id: String, type: String) -> Bool {
+        guard RecordID.isValid(id), let format = store.formats.format(for: type) else { return false }
+        let path = StoreLayout.recordPath(collection: format.collection, id: id)
+        switch changes[path] {
+        case .write?: return true
+        case .delete?: return false
+        case nil: return base?.entry(atPath: path) != nil
+        }
+    }
+
     /// Writes raw bytes at a path (hand-edit commits and undo use this; it skips validation).
     mutating func write(path: String, bytes: [UInt8]?) {
         changes[path] = bytes.map { .write($0) } ?? .delete
@@ -117,15 +132,19 @@ public struct Transaction {
 
     private func locate(id: String) throws -> (path: String, record: Record)? {
         guard RecordID.isValid(id) else { return nil }
-        for format in store.formats.recordFormats {
-            let path = StoreLayout.recordPath(collection: format.collection, id: id)
+        let shard = StoreLayout.fanout(id)
+        for collection in store.recordCollections {
+            let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
             switch changes[path] {
             case .write(let bytes): return (path, Record(try JSONValue(parsing: bytes)))
             case .delete: return nil
-            case nil:
-                if let entry = base?.entry(atPath: path) {
-                    return (path, Record(try JSONValue(parsing: store.repository.blob(entry.id))))
-                }
+            case nil: continue
+            }
+        }
+        for collection in baseCollections {
+            let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
+            if changes[path] == nil, let entry = base?.entry(atPath: path) {
+                return (path, Record(try JSONValue(parsing: store.repository.blob(entry.id))))
             }
         }
         return nil

@@ -45,7 +45,7 @@ public struct BusinessImport {
         return try ImportRun.perform(on: store, report, options: options, problems: problems) { transaction, report in
             for (number, item) in ready.enumerated() {
                 let id = item.point.recordID ?? RecordID.derived(from: "\(system):\(item.point.sourceKey)", at: item.time)
-                if try transaction.record(id: id) != nil {
+                if transaction.contains(id: id, type: "business") {
                     report.unchanged += 1
                 } else {
                     var fields: [String: JSONValue] = [
