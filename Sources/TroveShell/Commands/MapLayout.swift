@@ -1,4 +1,5 @@
 import Foundation
+import TroveIndex
 import TroveInterchange
 import TroveJSON
 import TroveKit
@@ -36,6 +37,11 @@ enum MapLayout {
         BusinessMapCanvas(view: view, here: here, highlighted: highlighted).render(color: color).forEach { Output.line($0) }
         Output.line("\(BusinessMapCanvas.markerSymbol) you  \(BusinessMapCanvas.peeSymbol) pee  \(BusinessMapCanvas.pooSymbol) poo  "
                     + "(a number: that many records here, the latest shown)")
+        if let here, BusinessMapCanvas.isOff(here, view) {
+            let away = GeoMath.distance(GeoPoint(latitude: here.latitude, longitude: here.longitude),
+                                        GeoPoint(latitude: view.center.latitude, longitude: view.center.longitude))
+            Output.line("You are off the map, \(BusinessMapView.distanceLabel(away.rounded())) from its centre: trove map --center")
+        }
         if let newest = view.markers.first?.latest {
             Output.line("Statistics of the newest marker: trove business at \(String(format: "%.6f,%.6f", newest.latitude, newest.longitude)) --zoom \(view.projection.zoom)")
         }

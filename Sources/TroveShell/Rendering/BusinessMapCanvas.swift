@@ -32,20 +32,38 @@ struct BusinessMapCanvas {
         canvas.text("N", column: columns - 2, row: 0, color: .bold)
         canvas.text("↑", column: columns - 2, row: 1, color: .bold)
         let marker = here.map { view.dot(latitude: $0.latitude, longitude: $0.longitude) }.map { (column: $0.x / 2, row: $0.y / 4) }
-        // Oldest first, so a newer cluster's label is drawn over an older one's.
-        for cluster in view.markers.reversed() {
+        // Cells taken by a label: a label never covers another, so two counts can never run together.
+        var taken = Set<Int>()
+        if let marker {
+            canvas.text(String(Self.markerSymbol), column: marker.column, row: marker.row, color: Self.markerColor)
+            taken.insert(marker.row * columns + marker.column)
+        }
+        // Newest first: where labels crowd, the newer one is shown whole.
+        for cluster in view.markers {
             let latest = cluster.latest
             let dot = view.dot(latitude: latest.latitude, longitude: latest.longitude)
-            // A marker where the user stands goes just right of the location marker, which is drawn last.
-            let column = dot.x / 2 + (marker.map { $0 == (dot.x / 2, dot.y / 4) } == true ? 1 : 0)
+            var column = dot.x / 2
+            let row = dot.y / 4
+            // A marker where the user stands goes just right of the location marker.
+            if taken.contains(row * columns + column), marker.map({ $0 == (column, row) }) == true { column += 1 }
+            guard column >= 0, column < columns, row >= 0, row < rows, !taken.contains(row * columns + column) else { continue }
             let symbol = latest.kind == .pee ? Self.peeSymbol : Self.pooSymbol
-            let label = String(symbol) + (cluster.statistics.count > 1 ? String(cluster.statistics.count) : "")
+            let count = cluster.statistics.count > 1 ? String(cluster.statistics.count) : ""
+            // The count needs its columns free and one free after it; otherwise the symbol stands alone.
+            let room = (column + 1...column + count.count + 1).allSatisfy { $0 >= columns || !taken.contains(row * columns + $0) }
+            let label = String(symbol) + (room ? count : "")
             let isHighlighted = cluster.cell == highlightedCell
-            canvas.text(label, column: column, row: dot.y / 4,
+            canvas.text(label, column: column, row: row,
                         color: isHighlighted ? .reverse : (latest.kind == .pee ? Self.peeColor : Self.pooColor))
+            for used in column..<min(columns, column + label.count + (room && !count.isEmpty ? 1 : 0)) { taken.insert(row * columns + used) }
         }
-        if let marker { canvas.text(String(Self.markerSymbol), column: marker.column, row: marker.row, color: Self.markerColor) }
         return canvas.render(color: color)
+    }
+
+    /// Whether `point` falls outside the view's canvas.
+    static func isOff(_ point: Coordinates, _ view: BusinessMapView) -> Bool {
+        let dot = view.dot(latitude: point.latitude, longitude: point.longitude)
+        return dot.x < 0 || dot.y < 0 || dot.x >= view.width || dot.y >= view.height
     }
 
     /// `├──┤ 50 m` along the bottom left, drawn in dots so its length is exact.
