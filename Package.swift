@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "TroveInterchangeTests", dependencies: [
             "TroveInterchange", "TroveKit", "TroveStore", "TroveJSON", "TroveTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveStore", "TroveTestSupport"]),
+        .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveStore", "TroveKit", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
     ]

@@ -85,6 +85,12 @@ public struct BusinessMarker: Sendable, Equatable {
     public var cell: BusinessCluster.Cell
     public var latest: MappedBusiness
     public var statistics: BusinessStatistics
+
+    public init(cell: BusinessCluster.Cell, latest: MappedBusiness, statistics: BusinessStatistics) {
+        self.cell = cell
+        self.latest = latest
+        self.statistics = statistics
+    }
 }
 
 /// How many pees and poos, and over what time.
