@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 7
+    static let version = 8
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -84,6 +84,7 @@ enum IndexSchema {
             CREATE INDEX IF NOT EXISTS records_by_start ON records(type, start);
             CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type, start);
             CREATE INDEX IF NOT EXISTS records_by_label ON records(type, label COLLATE NOCASE);
+            CREATE INDEX IF NOT EXISTS records_by_place ON records(type, lat, lon, parent, start, label, id) WHERE lat IS NOT NULL;
             CREATE INDEX IF NOT EXISTS tags_by_record ON tags(record);
             """)
     }

@@ -1,4 +1,5 @@
 import GRDB
+import Foundation
 import GRDBSQLite
 
 /// A record found near a point, with its distance.
@@ -115,14 +116,27 @@ struct PixelAccumulator {
     mutating func add(start: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>, counted: Bool) {
         count += 1
         if counted { labelled += 1 }
-        if count == 1 || start.lexicographicallyPrecedes(first) { Self.replace(&first, with: start) }
-        let newer = count == 1 || latestStart.lexicographicallyPrecedes(start)
-            || (start.elementsEqual(latestStart) && latestID.lexicographicallyPrecedes(id))
+        if count == 1 || Self.compare(start, first) < 0 { Self.replace(&first, with: start) }
+        let byTime = count == 1 ? 1 : Self.compare(start, latestStart)
+        let newer = byTime > 0 || (byTime == 0 && Self.compare(id, latestID) > 0)
         if newer {
             Self.replace(&latestStart, with: start)
             Self.replace(&latestID, with: id)
             Self.replace(&latestLabel, with: label)
         }
+    }
+
+    /// Byte-wise order of two strings, as SQLite's BINARY collation compares them.
+    static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ array: [UInt8]) -> Int {
+        array.withUnsafeBufferPointer { other in
+            let shared = min(bytes.count, other.count)
+            let order = shared == 0 ? 0 : Int(memcmp(bytes.baseAddress!, other.baseAddress!, shared))
+            return order != 0 ? order : bytes.count - other.count
+        }
+    }
+
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ array: [UInt8]) -> Bool {
+        bytes.count == array.count && compare(bytes, array) == 0
     }
 
     /// Copies `bytes` into `array`, reusing its storage: records mostly come oldest first, so nearly every one is a new latest.
@@ -139,32 +153,26 @@ struct PixelAccumulator {
 }
 
 extension RecordIndex {
-    /// Boxes holding at least this many records are read by scanning the table: cheaper than
-    /// looking each one up from the R*Tree.
-    static let crowdedBox = 5_000
-
     /// Located records of `type` inside `box`, added up by pixel of `projection`.
     ///
-    /// Rows are read straight off the SQLite statement, without a string per row: only a pixel's
-    /// new latest record is copied out.
+    /// The `records_by_place` index holds every column needed, so the scan never touches the table;
+    /// rows are read straight off the SQLite statement, without a string per row: only a pixel's new
+    /// latest record is copied out.
     public func pixelSummaries(in box: GeoBox, type: String, parent: String? = nil, projection: WebMercator,
                                countingLabel: String) throws -> [PixelSummary] {
         try read { db in
-            var pixels: [Int64: PixelAccumulator] = [:]
+            // Pixels in an array, found through a dictionary of positions: mutating an array element in place
+            // is cheaper than a dictionary value holding arrays.
+            var pixels: [PixelAccumulator] = []
+            var positions: [Int64: Int] = [:]
             let counted = Array(countingLabel.utf8)
             for (west, east) in box.longitudeRanges {
-                let crowded = try Int.fetchOne(db, sql: """
-                    SELECT count(*) FROM (SELECT 1 FROM places WHERE maxLat >= ? AND minLat <= ? AND maxLon >= ? AND minLon <= ? LIMIT ?)
-                    """, arguments: [box.south, box.north, west, east, Self.crowdedBox]) == Self.crowdedBox
-                var sql = "SELECT records.lat, records.lon, records.label, records.start, records.id FROM "
-                sql += crowded ? "records NOT INDEXED WHERE " : """
-                    places CROSS JOIN records ON records.rowid = places.rowid
-                    WHERE places.maxLat >= ? AND places.minLat <= ? AND places.maxLon >= ? AND places.minLon <= ? AND 
+                var sql = """
+                    SELECT lat, lon, label, start, id FROM records INDEXED BY records_by_place
+                    WHERE type = ? AND lat IS NOT NULL AND lat BETWEEN ? AND ? AND lon BETWEEN ? AND ?
                     """
-                sql += "records.lat BETWEEN ? AND ? AND records.lon BETWEEN ? AND ? AND +records.type = ?"
-                var arguments: StatementArguments = crowded ? [] : [box.south, box.north, west, east]
-                arguments += [box.south, box.north, west, east, type]
-                if let parent { sql += " AND +records.parent = ?"; arguments += [parent] }
+                var arguments: StatementArguments = [type, box.south, box.north, west, east]
+                if let parent { sql += " AND parent = ?"; arguments += [parent] }
                 let statement = try db.makeStatement(sql: sql)
                 try statement.setArguments(arguments)
                 let raw = statement.sqliteStatement
@@ -176,12 +184,19 @@ extension RecordIndex {
                     let pixel = projection.pixel(latitude: sqlite3_column_double(raw, 0), longitude: sqlite3_column_double(raw, 1))
                     let x = Int64(pixel.x.rounded(.down)), y = Int64(pixel.y.rounded(.down))
                     let label = Self.bytes(raw, 2), start = Self.bytes(raw, 3), id = Self.bytes(raw, 4)
-                    let isCounted = label.elementsEqual(counted)
-                    pixels[x << 32 | (y & 0xFFFF_FFFF), default: PixelAccumulator(x: Int(x), y: Int(y))]
-                        .add(start: start, id: id, label: label, counted: isCounted)
+                    let key = x << 32 | (y & 0xFFFF_FFFF)
+                    let position: Int
+                    if let known = positions[key] {
+                        position = known
+                    } else {
+                        position = pixels.count
+                        positions[key] = position
+                        pixels.append(PixelAccumulator(x: Int(x), y: Int(y)))
+                    }
+                    pixels[position].add(start: start, id: id, label: label, counted: PixelAccumulator.equal(label, counted))
                 }
             }
-            return pixels.values.map(\.summary)
+            return pixels.map(\.summary)
         }
     }
 
