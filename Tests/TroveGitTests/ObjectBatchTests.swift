@@ -165,4 +165,26 @@ import TroveTestSupport
         #expect(try scratch.repository.blob(second) == Self.content(2))
         #expect(scratch.repository.corruptObjects().isEmpty)
     }
+
+    @Test("the pack and index written by hand: sizes across the header's byte boundaries, the empty blob, checked by git verify-pack and fsck")
+    func handWrittenPack() throws {
+        let scratch = try Scratch()
+        // 15/16 and 2047/2048 bytes cross the size header's first and second byte; 60,000 stays under the loose limit.
+        let sizes = [0, 1, 15, 16, 127, 128, 2047, 2048, 60_000]
+        let contents = sizes.map { size in (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) } }
+        let (blobs, commit) = try scratch.repository.batchingObjectWrites { batch in
+            let blobs = try contents.map { try batch.writeBlob($0) }
+            let tree = try batch.writeTree(applying: blobs.enumerated().map { .upsert(path: "b/\($0.offset)", blob: $0.element) }, to: nil)
+            return (blobs, try Self.commit(batch, tree))
+        }
+        for (blob, content) in zip(blobs, contents) { #expect(try scratch.repository.blob(blob) == content) }
+        #expect(blobs[0].hex == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", "the empty blob has git's well-known id")
+        try scratch.repository.updateReference("refs/heads/main", to: commit, expected: nil, message: "batch")
+        let index = try #require(try scratch.packFiles().first.map { scratch.repository.gitDirectory + "objects/pack/" + $0.dropLast(5) + ".idx" })
+        let verify = try scratch.gitResult("verify-pack", "-v", index)
+        #expect(verify.status == 0 && verify.stdout.contains("non delta: 12 objects"), "\(verify.stdout)\(verify.stderr)")
+        let fsck = try scratch.gitResult("fsck", "--strict", "--no-dangling")
+        #expect(fsck.status == 0, "git fsck: \(fsck.stdout) \(fsck.stderr)")
+        #expect(scratch.repository.corruptObjects().isEmpty)
+    }
 }
