@@ -51,4 +51,24 @@ struct DogTerminalTests {
         #expect(terminal.waitForExit() == 0)
         #expect(try DogCommandTests.records(fixture).isEmpty)
     }
+
+    @Test("dog add with nothing given asks for each field on a terminal")
+    func addAsks() throws {
+        let fixture = try CLIFixture()
+        var environment = fixture.cli.environment
+        environment["TERM"] = "xterm"
+        let terminal = try PseudoTerminal(TroveCLI.executable, ["dog", "add"], environment: environment)
+        #expect(terminal.waitFor("Name: "), "\(terminal.screenText)")
+        terminal.type("Rex" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("Sex (female/male): "))
+        terminal.type("male" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("Date of birth (YYYY-MM-DD): "))
+        terminal.type("2999-01-01" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("That does not read"), "a birth date in the future is asked again")
+        terminal.type("2020-05-01" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("Added Rex (selected)."), "\(terminal.screenText)")
+        #expect(terminal.waitForExit() == 0)
+        let dogs = try #require(parseJSON(try fixture.trove("dog", "list", "--json").stdout) as? [[String: Any]])
+        #expect(dogs.count == 1 && dogs[0]["born"] as? String == "2020-05-01" && dogs[0]["sex"] as? String == "male")
+    }
 }

@@ -28,7 +28,7 @@ struct DogCommand: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a dog; every field is optional. The first dog is selected.",
-            discussion: "Examples:\n  trove dog add Pixel --sex female --born 2021-04-17\n  trove dog add")
+            discussion: "With nothing given on a terminal, it asks for each field.\nExamples:\n  trove dog add Pixel --sex female --born 2021-04-17\n  trove dog add")
         @Argument(help: "Its name.") var name: String?
         @OptionGroup var profile: ProfileOptions
         @OptionGroup var storeOptions: StoreOptions
@@ -36,7 +36,9 @@ struct DogCommand: ParsableCommand {
 
         func run() throws {
             let book = DogBook(store: try storeOptions.open())
-            let (dog, result) = try book.add(profile.profile(name: name))
+            var given = profile.profile(name: name)
+            if given.isEmpty && Prompts.canAsk { given = FirstDog.askProfile() }
+            let (dog, result) = try book.add(given)
             if output.json { return Output.json(["id": .string(dog.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
             let selected = try book.selected()?.id == dog.id
             Output.line("Added \(dog.displayName)\(selected ? " (selected)" : ": 'trove dog select \(dog.name ?? dog.id)' to record for it").")

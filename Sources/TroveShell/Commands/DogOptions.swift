@@ -36,15 +36,20 @@ enum FirstDog {
         if let selected = try book.selected() { return selected }
         guard Prompts.canAsk else { throw DogError.noDog }
         Output.error("there is no dog yet: tell me about your first dog (press Enter to skip a question).")
+        let (dog, _) = try book.add(askProfile())
+        Output.line("Added \(dog.displayName): the first dog is selected.")
+        return dog
+    }
+
+    /// The seed's dog profile dialog: name, sex and date of birth, each of which may be skipped.
+    static func askProfile() -> DogProfile {
         var profile = DogProfile()
         profile.name = Prompts.text("Name: ").flatMap { $0.isEmpty ? nil : $0 }
         profile.sex = ask("Sex (female/male): ") { Dog.Sex(rawValue: $0.lowercased()) }
         profile.born = ask("Date of birth (YYYY-MM-DD): ") { text in
             (try? DogProfile.check(born: text)) != nil ? text : nil
         }
-        let (dog, _) = try book.add(profile)
-        Output.line("Added \(dog.displayName): the first dog is selected.")
-        return dog
+        return profile
     }
 
     /// Asks until the answer reads or is empty (skipped).
