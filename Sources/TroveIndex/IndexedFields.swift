@@ -87,16 +87,30 @@ struct IndexedFields: Equatable {
     /// An untitled entry's label: its first line with text, without Markdown's heading marks, cut to 200 characters.
     static func heading(_ text: String) -> String? {
         var rest = Substring(text)
-        while let newline = rest.firstIndex(where: \.isNewline) {
-            let line = rest[..<newline].trimmingCharacters(in: .whitespaces)
+        // Line ends are found among the bytes: walking an entry's characters cost a rebuild a third of its time.
+        while let newline = rest.utf8.firstIndex(where: { $0 == 10 || $0 == 13 }) {
+            let line = Self.trimmedBytes(rest.utf8[..<newline])
             // A line that is only an image or a rule says nothing about the entry.
-            if !line.isEmpty && !(line.hasPrefix("![") && line.hasSuffix(")")) && line != "---" { break }
-            rest = rest[rest.index(after: newline)...]
+            let isImage = line.starts(with: "![".utf8) && line.last == UInt8(ascii: ")")
+            if !line.isEmpty && !isImage && !line.elementsEqual("---".utf8) { break }
+            rest = rest[rest.utf8.index(after: newline)...]
         }
-        let line = firstLine(String(rest.prefix(800)), limit: 200)
+        // 800 bytes hold the 200 characters kept; the cut falls on a character's first byte.
+        var end = rest.utf8.index(rest.startIndex, offsetBy: 800, limitedBy: rest.endIndex) ?? rest.endIndex
+        while end < rest.endIndex && rest.utf8[end] & 0xC0 == 0x80 { end = rest.utf8.index(before: end) }
+        let line = firstLine(String(rest[..<end]), limit: 200)
         if line.hasPrefix("![") { return nil }
         let stripped = line.drop { $0 == "#" || $0 == ">" || $0.isWhitespace }
         return stripped.isEmpty ? nil : String(stripped)
+    }
+
+    /// `bytes` without the spaces and tabs around them.
+    private static func trimmedBytes(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+        let blank: (UInt8) -> Bool = { $0 == 32 || $0 == 9 }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
+            return bytes[bytes.endIndex...]
+        }
+        return bytes[first...last]
     }
 
     /// The UNTIL of an RRULE as a timestamp, or `nil` when the series has no end date.
