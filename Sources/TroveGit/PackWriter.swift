@@ -48,8 +48,8 @@ struct PackWriter {
         entries.append((object.id, offset, UInt32(crc)))
     }
 
-    /// Writes `pack-<checksum>.pack` and then its `.idx` into `folder` (each whole, through a
-    /// temporary file and a rename), and returns the pack's checksum.
+    /// Writes `pack-<checksum>.pack` and then its `.idx` into `folder` (each whole and synced, through
+    /// a temporary file and a rename), and returns the pack's checksum.
     func write(into folder: String) throws -> [UInt8] {
         var pack = self.pack
         let checksum = Array(Insecure.SHA1.hash(data: pack))
@@ -115,8 +115,10 @@ struct PackWriter {
             guard step > 0 else { break }
             written += step
         }
+        // On disk before it takes its name: a power cut must not leave an index naming a pack of garbage.
+        let synced = fsync(descriptor) == 0
         close(descriptor)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw GitError(operation: "write \(path)", code: -1, message: String(cString: strerror(errno)))
         }
