@@ -232,4 +232,19 @@ struct DogCommandTests {
         #expect(gpsd.status == 1 && gpsd.stderr.contains("gpsd"), "\(gpsd.stderr)")
         #expect(try fixture.commitCount() == 1, "following never commits")
     }
+
+    @Test("the map's SVG and GeoJSON: written whole, or a clear message when the folder is missing")
+    func mapFiles() throws {
+        let fixture = try CLIFixture()
+        try #require(fixture.trove("dog", "add", "Pixel").status == 0)
+        try #require(fixture.trove("poo", "--at", "48.8725,2.3651").status == 0)
+        let svg = fixture.folder.child("walk.svg"), geojson = fixture.folder.child("walk.geojson")
+        let written = try fixture.trove("map", "--around", "48.8725,2.3651", "--svg", svg, "--geojson", geojson)
+        #expect(written.status == 0 && written.stdout.contains("1 record"), "\(written.stderr)")
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.hasPrefix("<?xml") && picture.contains("class=\"marker poo\"") && picture.hasSuffix("</svg>\n"))
+        #expect(try String(contentsOfFile: geojson, encoding: .utf8).contains("\"kind\": \"poo\""))
+        let missing = try fixture.trove("map", "--svg", fixture.folder.child("no/such/folder/walk.svg"))
+        #expect(missing.status == 1 && missing.stderr.contains("cannot write") && missing.stderr.contains("no/such/folder"), "\(missing.stderr)")
+    }
 }

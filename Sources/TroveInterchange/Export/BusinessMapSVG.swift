@@ -16,9 +16,9 @@ public enum BusinessMapSVG {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height + 28))" \
             viewBox="0 0 \(number(width)) \(number(height + 28))" font-family="sans-serif">
-            <title>\(escaped(title))</title>
+            <title>\(ExportHTMLText.escape(title))</title>
             <rect width="100%" height="100%" fill="#f6f3ec"/>
-            <text x="8" y="19" font-size="14" fill="#333">\(escaped(title))</text>
+            <text x="8" y="19" font-size="14" fill="#333">\(ExportHTMLText.escape(title))</text>
             <g transform="translate(0,28)">
 
             """
@@ -67,10 +67,5 @@ public enum BusinessMapSVG {
 
     private static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-    }
-
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -84,7 +84,7 @@ struct JrnlLocalDateTime: Hashable {
             guard meridiem == "AM" || meridiem == "PM", (1...12).contains(hour) else { return nil }
             hour = hour % 12 + (meridiem == "PM" ? 12 : 0)
         }
-        guard (1...12).contains(month), (1...DayOneTimestamp.daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
         return JrnlLocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)

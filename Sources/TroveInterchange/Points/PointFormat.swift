@@ -165,7 +165,7 @@ enum PointFormat {
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
         let remainder = ((milliseconds % 86_400_000) + 86_400_000) % 86_400_000
         let days = (milliseconds - remainder) / 86_400_000
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = CivilDate.civilFromDays(days)
         let second = remainder / 1000
         if year < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDigits(abs(year), width: 4, to: &bytes)
@@ -184,36 +184,6 @@ enum PointFormat {
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    fileprivate static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    fileprivate static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The inverse of `daysFromCivil`.
-    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }
 
 /// Reads the fixed-width parts of an ISO 8601 time from ASCII bytes.
@@ -227,7 +197,7 @@ private struct TimeScanner {
         guard let year = digits(4), skip("-"), let month = digits(2), skip("-"), let day = digits(2),
               skip("T") || skip("t") || skip(" "), let hour = digits(2), skip(":"), let minute = digits(2),
               skip(":"), let second = digits(2),
-              (1...12).contains(month), (1...PointFormat.daysIn(month: month, year: year)).contains(day),
+              (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
@@ -257,7 +227,7 @@ private struct TimeScanner {
             offset = sign * (hours * 3600 + minutes * 60)
         }
         guard index == bytes.count else { return nil }
-        let seconds = PointFormat.daysFromCivil(year: year, month: month, day: day) * 86_400
+        let seconds = CivilDate.daysFromCivil(year: year, month: month, day: day) * 86_400
             + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

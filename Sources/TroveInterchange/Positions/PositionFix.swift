@@ -34,10 +34,10 @@ public struct PositionFix: Sendable, Equatable {
 enum PositionTimestamp {
     /// The instant of a UTC calendar date and time of day, or `nil` when a field is out of range.
     static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double) -> Date? {
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), second >= 0, second < 61
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysFromCivil(year: year, month: month, day: day)
         let whole = Double(days * 86_400 + hour * 3_600 + minute * 60)
         return Date(timeIntervalSince1970: whole + second)
     }
@@ -103,21 +103,4 @@ enum PositionTimestamp {
         return Date(timeIntervalSince1970: unixSeconds)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }

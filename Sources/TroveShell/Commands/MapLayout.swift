@@ -77,12 +77,7 @@ enum MapLayout {
 
     /// Writes a file whole (a temporary file renamed over it), or says why not.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, path) != 0 { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+        do { try LocalFile.write(bytes, to: path) } catch {
             throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
