@@ -60,6 +60,8 @@ extension Store {
                     let blob = try repository.writeBlob(bytes)
                     blobs[path] = blob
                     treeChanges.append(.upsert(path: path, blob: blob))
+                case .stored(let blob):
+                    treeChanges.append(.upsert(path: path, blob: blob))
                 case .delete:
                     treeChanges.append(.remove(path: path))
                 }
@@ -83,6 +85,8 @@ extension Store {
         for (path, change) in changes {
             switch change {
             case .write(let bytes): files.append((path, bytes, written.blobs[path]!))
+            // One at a time, so that large log files are never all in memory together.
+            case .stored(let blob): try checkout.write(path: path, bytes: repository.blob(blob), blob: blob)
             case .delete: try checkout.remove(path: path)
             }
         }

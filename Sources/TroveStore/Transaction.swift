@@ -20,7 +20,8 @@ public struct Transaction {
     /// The record collections with a folder at the base commit: only those can hold a record not yet touched here.
     private let baseCollections: [String]
 
-    enum PendingChange { case write([UInt8]), delete }
+    /// Bytes to write, a blob already written (large log files, kept out of memory), or a deletion.
+    enum PendingChange { case write([UInt8]), stored(ObjectID), delete }
 
     /// What a transaction did, for its commit message.
     struct Action {
@@ -119,7 +120,7 @@ public struct Transaction {
         guard RecordID.isValid(id), let format = store.formats.format(for: type) else { return false }
         let path = StoreLayout.recordPath(collection: format.collection, id: id)
         switch changes[path] {
-        case .write?: return true
+        case .write?, .stored?: return true
         case .delete?: return false
         case nil: return base?.entry(atPath: path) != nil
         }
@@ -130,6 +131,11 @@ public struct Transaction {
         changes[path] = bytes.map { .write($0) } ?? .delete
     }
 
+    /// Sets `path` to a blob already in the object database.
+    mutating func write(path: String, blob: ObjectID) {
+        changes[path] = .stored(blob)
+    }
+
     private func locate(id: String) throws -> (path: String, record: Record)? {
         guard RecordID.isValid(id) else { return nil }
         let shard = StoreLayout.fanout(id)
@@ -137,6 +143,7 @@ public struct Transaction {
             let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
             switch changes[path] {
             case .write(let bytes): return (path, Record(try JSONValue(parsing: bytes)))
+            case .stored(let blob): return (path, Record(try JSONValue(parsing: store.repository.blob(blob))))
             case .delete: return nil
             case nil: continue
             }

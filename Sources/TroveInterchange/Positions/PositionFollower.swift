@@ -52,20 +52,28 @@ public final class PositionFollower: Sendable {
     /// - Throws: `PositionSourceError` when the source cannot be opened, reached or read,
     ///   and whatever `onFix` throws (which ends the run).
     public func run(until shouldStop: () -> Bool = { false }, onFix: (PositionFix) throws -> Void) throws {
+        try runLines(until: shouldStop) { line in
+            if let fix = PositionLine.parse(String(decoding: line, as: UTF8.self)) { try onFix(fix) }
+        }
+    }
+
+    /// Reads lines until the source ends or `shouldStop` returns true, calling `onLine` for each
+    /// (without its newline). The same source handling as `run`, for streams of other kinds of line.
+    public func runLines(until shouldStop: () -> Bool = { false }, onLine: ([UInt8]) throws -> Void) throws {
         switch source {
         case .file("-"):
             // Standard input is not ours to close, and is read as a stream even when it is
             // a redirected file: there is no path to watch for truncation.
-            try readStream(STDIN_FILENO, shouldStop: shouldStop, onFix: onFix) { reason in
+            try readStream(STDIN_FILENO, shouldStop: shouldStop, onLine: onLine) { reason in
                 .readFailed(path: "standard input", reason: reason)
             }
         case .file(let path):
-            try followPath(path, shouldStop: shouldStop, onFix: onFix)
+            try followPath(path, shouldStop: shouldStop, onLine: onLine)
         case .gpsd(let host, let port):
             guard let socket = try connectToGpsd(host: host, port: port, shouldStop: shouldStop) else { return }
             defer { close(socket) }
             try sendWatch(socket, host: host, port: port)
-            try readStream(socket, shouldStop: shouldStop, onFix: onFix) { reason in
+            try readStream(socket, shouldStop: shouldStop, onLine: onLine) { reason in
                 .gpsdConnectionLost(host: host, port: port, reason: reason)
             }
         }
@@ -74,7 +82,7 @@ public final class PositionFollower: Sendable {
     // MARK: Files
 
     /// Opens `path` and reads it as a followed regular file or as a stream, by its type.
-    private func followPath(_ path: String, shouldStop: () -> Bool, onFix: (PositionFix) throws -> Void) throws {
+    private func followPath(_ path: String, shouldStop: () -> Bool, onLine: ([UInt8]) throws -> Void) throws {
         // Non-blocking, so that opening a FIFO does not wait for a writer (and ignore shouldStop).
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw PositionSourceError.cannotOpen(path: path, reason: Self.errorText(errno)) }
@@ -86,9 +94,9 @@ public final class PositionFollower: Sendable {
         case S_IFDIR:
             throw PositionSourceError.notFollowable(path: path, reason: "it is a directory")
         case S_IFREG:
-            try followRegularFile(path, descriptor: &current, shouldStop: shouldStop, onFix: onFix)
+            try followRegularFile(path, descriptor: &current, shouldStop: shouldStop, onLine: onLine)
         default:
-            try readStream(current, shouldStop: shouldStop, onFix: onFix) { reason in
+            try readStream(current, shouldStop: shouldStop, onLine: onLine) { reason in
                 .readFailed(path: path, reason: reason)
             }
         }
@@ -96,14 +104,14 @@ public final class PositionFollower: Sendable {
 
     /// Reads a regular file to its end, then waits for more, like `tail -F`.
     private func followRegularFile(_ path: String, descriptor: inout Int32, shouldStop: () -> Bool,
-                                   onFix: (PositionFix) throws -> Void) throws {
+                                   onLine: ([UInt8]) throws -> Void) throws {
         var lines = PositionLineSplitter(limit: Self.maximumLineLength)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             if shouldStop() { return }
             let count = Self.readChunk(descriptor, into: &buffer)
             if count > 0 {
-                if try deliver(lines.append(buffer[0..<count]), shouldStop: shouldStop, onFix: onFix) { return }
+                if try deliver(lines.append(buffer[0..<count]), shouldStop: shouldStop, onLine: onLine) { return }
                 continue
             }
             if count < 0 {
@@ -149,7 +157,7 @@ public final class PositionFollower: Sendable {
     // MARK: Streams
 
     /// Reads a FIFO, device, standard input or socket until its end (the writer closed it).
-    private func readStream(_ descriptor: Int32, shouldStop: () -> Bool, onFix: (PositionFix) throws -> Void,
+    private func readStream(_ descriptor: Int32, shouldStop: () -> Bool, onLine: ([UInt8]) throws -> Void,
                             failure: (String) -> PositionSourceError) throws {
         var lines = PositionLineSplitter(limit: Self.maximumLineLength)
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -166,10 +174,10 @@ public final class PositionFollower: Sendable {
             if ready == 0 { continue }
             let count = Self.readChunk(descriptor, into: &buffer)
             if count > 0 {
-                if try deliver(lines.append(buffer[0..<count]), shouldStop: shouldStop, onFix: onFix) { return }
+                if try deliver(lines.append(buffer[0..<count]), shouldStop: shouldStop, onLine: onLine) { return }
             } else if count == 0 {
                 // The writer is gone, so an unterminated last line is complete.
-                if let last = lines.finish() { _ = try deliver([last], shouldStop: shouldStop, onFix: onFix) }
+                if let last = lines.finish() { _ = try deliver([last], shouldStop: shouldStop, onLine: onLine) }
                 return
             } else {
                 let code = errno
@@ -179,11 +187,10 @@ public final class PositionFollower: Sendable {
         }
     }
 
-    /// Parses lines and calls `onFix` for each fix; true when `shouldStop` says to end.
-    private func deliver(_ lines: [[UInt8]], shouldStop: () -> Bool, onFix: (PositionFix) throws -> Void) throws -> Bool {
+    /// Calls `onLine` for each line; true when `shouldStop` says to end.
+    private func deliver(_ lines: [[UInt8]], shouldStop: () -> Bool, onLine: ([UInt8]) throws -> Void) throws -> Bool {
         for line in lines {
-            guard let fix = PositionLine.parse(String(decoding: line, as: UTF8.self)) else { continue }
-            try onFix(fix)
+            try onLine(line)
             if shouldStop() { return true }
         }
         return false

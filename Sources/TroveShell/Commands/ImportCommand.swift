@@ -8,7 +8,7 @@ import TroveStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import journals (Day One, jrnl) or pee and poo records (GPX, GeoJSON, CSV); one commit, and again adds nothing.",
-        subcommands: [DayOne.self, Jrnl.self, ImportPoints.GPX.self, ImportPoints.GeoJSON.self, ImportPoints.CSV.self])
+        subcommands: [DayOne.self, Jrnl.self, ImportPoints.GPX.self, ImportPoints.GeoJSON.self, ImportPoints.CSV.self, ImportItemsCommand.self])
 
     /// What both importers take.
     struct Options: ParsableArguments {

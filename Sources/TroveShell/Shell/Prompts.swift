@@ -40,3 +40,49 @@ extension Prompts {
         return readLine(strippingNewline: true)
     }
 }
+
+extension Prompts {
+    /// Asks for a line of text with a dim placeholder in the empty field, gone at the first key.
+    ///
+    /// Reads in non-canonical mode to see that first key; Backspace works, and an emptied field
+    /// shows the placeholder again. Without a terminal it is a plain `text` question.
+    static func text(_ question: String, placeholder: String) -> String? {
+        var saved = termios()
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return text(question) }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        let write = { (text: String) in FileHandle.standardError.write(Data(text.utf8)) }
+        let showPlaceholder = { write("\u{1B}[2m\(placeholder)\u{1B}[0m\u{1B}[\(placeholder.count)D") }
+        write(question)
+        showPlaceholder()
+        var typed: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(STDIN_FILENO, &byte, 1) == 1 {
+            switch byte {
+            case 0x0A, 0x0D:
+                write("\n")
+                return String(decoding: typed, as: UTF8.self)
+            case 0x04 where typed.isEmpty:
+                write("\u{1B}[K\n")
+                return nil
+            case 0x7F, 0x08:
+                guard !typed.isEmpty else { continue }
+                // Drop one whole UTF-8 character: its continuation bytes, then its lead byte.
+                while let last = typed.last, last & 0xC0 == 0x80 { typed.removeLast() }
+                typed.removeLast()
+                write("\u{8} \u{8}")
+                if typed.isEmpty { showPlaceholder() }
+            default:
+                if byte < 0x20 { continue }
+                if typed.isEmpty { write("\u{1B}[K") }
+                typed.append(byte)
+                FileHandle.standardError.write(Data([byte]))
+            }
+        }
+        write("\n")
+        return typed.isEmpty ? nil : String(decoding: typed, as: UTF8.self)
+    }
+}

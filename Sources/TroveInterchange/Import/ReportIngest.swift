@@ -1,0 +1,93 @@
+import Foundation
+import TroveJSON
+import TroveKit
+import TroveStore
+
+/// Brings tracker location reports into the trackers' append-only logs.
+///
+/// Lines stream through in batches, so memory stays bounded by the batch and the largest
+/// monthly log file, not by the input. A bad line or a report from an unregistered tracker is
+/// noted with its line number and left out; the good lines are kept. A report's id comes from
+/// what it says, so ingesting the same lines again, here or on another machine, adds nothing.
+public struct ReportIngest {
+    public let store: Store
+    /// How many reports are gathered before they are written to the logs.
+    public var batchSize = 50_000
+    /// The `source` each report gets, e.g. `file`.
+    public var source = "file"
+
+    public init(store: Store) { self.store = store }
+
+    /// What an ingest did.
+    public struct Report: Sendable, Equatable {
+        public var added = 0
+        /// Reports already in the logs.
+        public var present = 0
+        /// Lines left out, with the first few reasons.
+        public var rejected = 0
+        public var problems: [String] = []
+        public var commit: String?
+
+        public init() {}
+
+        /// The most problems listed; the rest are counted.
+        static let listedProblems = 20
+
+        mutating func reject(line: Int, _ reason: String) {
+            rejected += 1
+            if problems.count < Self.listedProblems { problems.append("line \(line): \(reason)") }
+        }
+
+        /// The report as lines for the terminal.
+        public var lines: [String] {
+            var lines = problems
+            if rejected > problems.count { lines.append("... and \(rejected - problems.count) more lines left out") }
+            lines.append("Ingested \(added) report\(added == 1 ? "" : "s")" + (present > 0 ? " (\(present) already there)" : "")
+                         + (rejected > 0 ? "; \(rejected) line\(rejected == 1 ? "" : "s") left out." : "."))
+            return lines
+        }
+    }
+
+    /// Ingests every line `feed` hands over, as one commit. `feed` calls its argument with each
+    /// line and its number.
+    public func run(_ feed: ((ArraySlice<UInt8>, Int) throws -> Void) throws -> Void) throws -> Report {
+        let trackers = Set(try TrackerBook(store: store).all().map(\.trackerID))
+        var report = Report()
+        let (_, result) = try store.transaction(message: "Ingest tracker reports") { transaction in
+            var batch: [JSONValue] = []
+            batch.reserveCapacity(batchSize)
+            func flush() throws {
+                let appended = try transaction.appendToLog(batch, type: "tracker-report")
+                report.added += appended.added
+                report.present += appended.present
+                batch.removeAll(keepingCapacity: true)
+            }
+            try feed { line, number in
+                switch ReportLine.parse(line, source: source) {
+                case .nothing:
+                    return
+                case .problem(let reason):
+                    report.reject(line: number, reason)
+                case .report(let found):
+                    guard trackers.contains(found.trackerID) else {
+                        report.reject(line: number, "tracker \(found.trackerID) is not registered (trove tracker register ITEM \(found.trackerID))")
+                        return
+                    }
+                    batch.append(found.logValue)
+                    if batch.count >= batchSize { try flush() }
+                }
+            }
+            if !batch.isEmpty { try flush() }
+            if report.added > 0 {
+                transaction.message = "Ingest \(report.added) tracker report\(report.added == 1 ? "" : "s")"
+            }
+        }
+        report.commit = result.commit?.hex
+        return report
+    }
+
+    /// Ingests the file at `path` (`-` for standard input) as one commit.
+    public func run(path: String) throws -> Report {
+        try run { body in try LineReader.forEachLine(in: path, body) }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import TroveInterchange
+import TroveKit
+import TroveStore
+
+/// `trove import items FILE.csv`: items from a spreadsheet or Homebox.
+struct ImportItemsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "items", abstract: "Import items from CSV: name, tracker, photo, notes (Homebox exports too).",
+        discussion: """
+            The header names the columns, in any order; only name is required. photo is a path relative to the CSV
+            file. Items are matched by name, so importing the file again changes nothing. Trackers are registered
+            unpaired ('trove tracker activate' pairs them). Homebox's HB.name, HB.description and HB.notes are read.
+            Example: trove import items items.csv
+            """)
+    @Argument(help: "The CSV file.", completion: .file(extensions: ["csv"])) var path: String
+    @OptionGroup var importOptions: ImportCommand.Options
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let read: (rows: [ItemRow], problems: [String])
+        do { read = try ItemCSVReader.read(try Input.readAll(path)) } catch let error as ItemCSVError {
+            throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
+        }
+        try ImportCommand.run(importOptions, json: output.json) { settings, _ in
+            try ItemImport(store: store, options: settings).run(read.rows, problems: read.problems, path: path)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import TroveGit
+import TroveJSON
+import TroveSchema
+
+/// What adding entries to append-only logs did.
+public struct LogAppend: Sendable, Equatable {
+    /// Entries that were new.
+    public var added = 0
+    /// Entries already in their log (the same `id`), left as they were.
+    public var present = 0
+    /// The log files that changed.
+    public var files = 0
+
+    public init() {}
+}
+
+extension Transaction {
+    /// Adds entries to the append-only logs of `type`, each to the file its key and month pick.
+    ///
+    /// Every file stays sorted by `id` with one line per id, and a line already there is never
+    /// changed. Each file written goes into the object database at once and only its blob id is
+    /// kept, so a long ingest can call this batch after batch in one transaction without holding
+    /// every log in memory.
+    ///
+    /// - Throws: `StoreError.invalidRecord` naming the first entry that breaks the schema; no file changes then.
+    @discardableResult
+    public mutating func appendToLog(_ entries: [JSONValue], type: String) throws -> LogAppend {
+        guard let format = store.formats.format(for: type), format.isLog else {
+            throw StoreError.unknownType(type, known: store.formats.types.filter { store.formats.format(for: $0)?.isLog == true })
+        }
+        var byFile: [String: [(id: String, line: [UInt8])]] = [:]
+        for entry in entries {
+            let value = entry.canonicalized()
+            let violations = format.validate(value)
+            guard violations.isEmpty, let id = value["id"]?.stringValue, let path = LogFile.path(of: value, format: format) else {
+                let name = value["id"]?.stringValue ?? CanonicalJSON.compact(value).prefix(80).description
+                throw StoreError.invalidRecord(source: "\(type) \(name)", violations: violations)
+            }
+            byFile[path, default: []].append((id, Array((CanonicalJSON.compact(value) + "\n").utf8)))
+        }
+        var result = LogAppend()
+        for (path, new) in byFile.sorted(by: { $0.key < $1.key }) {
+            let existing = try currentBytes(at: path)
+            let (merged, added) = Self.merge(existing: existing, new: new)
+            result.added += added
+            result.present += new.count - added
+            guard added > 0 || merged != existing else { continue }
+            write(path: path, blob: try store.repository.writeBlob(merged))
+            result.files += 1
+        }
+        return result
+    }
+
+    /// The bytes at `path` as this transaction sees them; empty when there is no file.
+    private func currentBytes(at path: String) throws -> [UInt8] {
+        switch changes[path] {
+        case .write(let bytes)?: return bytes
+        case .stored(let blob)?: return try store.repository.blob(blob)
+        case .delete?: return []
+        case nil: return try base?.entry(atPath: path).map { try store.repository.blob($0.id) } ?? []
+        }
+    }
+
+    /// The lines of `existing` and `new`, one per id, sorted by id; and how many of `new` were not there.
+    ///
+    /// Appending ids later than every existing one (an ingest in time order) is a copy; anything
+    /// else, or a file a union merge left unsorted, is sorted once.
+    static func merge(existing: [UInt8], new: [(id: String, line: [UInt8])]) -> (bytes: [UInt8], added: Int) {
+        var lines: [(id: String, line: ArraySlice<UInt8>)] = []
+        var sorted = true
+        for line in existing.split(separator: 0x0A) where !line.isEmpty {
+            let id = LogFile.id(of: line) ?? String(decoding: line, as: UTF8.self)
+            if let last = lines.last, last.id >= id { sorted = false }
+            lines.append((id, line[line.startIndex..<line.endIndex]))
+        }
+        if !sorted { lines = uniqueByID(lines) }
+        let known = Set(lines.lazy.map(\.id))
+        var fresh: [(id: String, line: ArraySlice<UInt8>)] = []
+        var seen = Set<String>()
+        for entry in new where !known.contains(entry.id) && seen.insert(entry.id).inserted {
+            fresh.append((entry.id, entry.line.dropLast()))
+        }
+        fresh.sort { $0.id < $1.id }
+        let all: [(id: String, line: ArraySlice<UInt8>)]
+        if let last = lines.last, let first = fresh.first, first.id < last.id {
+            all = (lines + fresh).sorted { $0.id < $1.id }
+        } else {
+            all = lines + fresh
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(existing.count + fresh.reduce(0) { $0 + $1.line.count + 1 })
+        for line in all {
+            bytes.append(contentsOf: line.line)
+            bytes.append(0x0A)
+        }
+        return (bytes, fresh.count)
+    }
+
+    /// Sorted by id, keeping the first line of each id.
+    private static func uniqueByID(_ lines: [(id: String, line: ArraySlice<UInt8>)]) -> [(id: String, line: ArraySlice<UInt8>)] {
+        var seen = Set<String>()
+        return lines.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+            .map(\.element).filter { seen.insert($0.id).inserted }
+    }
+}
