@@ -21,9 +21,16 @@ public enum CanonicalJSON {
 
     /// A compact one-line rendering (no newline), for JSONL logs and messages.
     public static func compact(_ value: JSONValue) -> String {
+        String(decoding: compactLine(value).dropLast(), as: UTF8.self)
+    }
+
+    /// The compact rendering as a JSONL line: its bytes, ending in a newline.
+    public static func compactLine(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(192)
         write(value, indent: nil, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        out.append(0x0A)
+        return out
     }
 
     /// The keys of an object in canonical order.

@@ -73,15 +73,19 @@ final class SchemaNode: @unchecked Sendable {
 struct Pattern: @unchecked Sendable {
     let source: String
     let regex: NSRegularExpression
+    /// The byte matcher for simple anchored patterns, tried first.
+    let fast: AnchoredPattern?
 
     init(_ source: String) throws {
         self.source = source
         self.regex = try NSRegularExpression(pattern: source)
+        fast = AnchoredPattern(source)
     }
 
     /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not anchored).
     func matches(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        if let fast, let matched = fast.matches(text) { return matched }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }
 

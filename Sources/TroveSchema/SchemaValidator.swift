@@ -10,28 +10,30 @@ struct SchemaValidator {
     /// The violations of `value` against node `index`; empty when it is valid.
     func violations(of value: JSONValue, against index: Int, at path: String = "") -> [SchemaViolation] {
         var found: [SchemaViolation] = []
-        check(value, index, path, &found)
+        check(value, index, { path }, &found)
         return found
     }
 
-    private func check(_ value: JSONValue, _ index: Int, _ path: String, _ found: inout [SchemaViolation]) {
+    /// `path` is built only when a violation needs it: most values are valid, and building a
+    /// pointer for every member of every record showed in bulk imports.
+    private func check(_ value: JSONValue, _ index: Int, _ path: () -> String, _ found: inout [SchemaViolation]) {
         let node = graph[index]
         if let constant = node.constant {
-            if !constant { found.append(SchemaViolation(path: path, message: "is not allowed here")) }
+            if !constant { found.append(SchemaViolation(path: path(), message: "is not allowed here")) }
             return
         }
         if let ref = node.ref { check(value, ref, path, &found) }
         if let types = node.types, !types.contains(where: { Self.value(value, hasType: $0) }) {
             // A value of the wrong type makes the other keywords meaningless; stop here.
-            found.append(SchemaViolation(path: path, message: "expected \(types.joined(separator: " or ")), found \(value.typeName)"))
+            found.append(SchemaViolation(path: path(), message: "expected \(types.joined(separator: " or ")), found \(value.typeName)"))
             return
         }
         if let expected = node.constValue, value != expected {
-            found.append(SchemaViolation(path: path, message: "must be \(CanonicalJSON.compact(expected))"))
+            found.append(SchemaViolation(path: path(), message: "must be \(CanonicalJSON.compact(expected))"))
             return
         }
         if let options = node.enumValues, !options.contains(value) {
-            found.append(SchemaViolation(path: path, message: "must be one of \(options.map(CanonicalJSON.compact).joined(separator: ", "))"))
+            found.append(SchemaViolation(path: path(), message: "must be one of \(options.map(CanonicalJSON.compact).joined(separator: ", "))"))
             return
         }
         switch value {
@@ -49,107 +51,116 @@ struct SchemaValidator {
         type == value.typeName || (type == "number" && value.typeName == "integer")
     }
 
-    private func checkObject(_ members: [String: JSONValue], _ node: SchemaNode, _ path: String, _ found: inout [SchemaViolation]) {
+    private func checkObject(_ members: [String: JSONValue], _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         for name in node.required where members[name] == nil {
-            found.append(.missing(name, in: path))
+            found.append(.missing(name, in: path()))
         }
         for (name, needs) in node.dependentRequired where members[name] != nil {
             for other in needs where members[other] == nil {
-                found.append(.missing(other, in: path, note: " (needed with \"\(name)\")"))
+                found.append(.missing(other, in: path(), note: " (needed with \"\(name)\")"))
             }
         }
-        for name in CanonicalJSON.sortedKeys(members) {
+        // Members in any order first: most objects are valid, and sorting names for each one costs.
+        // Only when something is wrong are they checked again in name order, so that the
+        // violations always read in the same order.
+        var unordered: [SchemaViolation] = []
+        checkMembers(members.keys, of: members, node, path, &unordered)
+        if !unordered.isEmpty { checkMembers(CanonicalJSON.sortedKeys(members), of: members, node, path, &found) }
+    }
+
+    private func checkMembers(_ names: some Sequence<String>, of members: [String: JSONValue], _ node: SchemaNode, _ path: () -> String,
+                              _ found: inout [SchemaViolation]) {
+        for name in names {
             let member = members[name]!
-            let memberPath = JSONPointer.appending(name, to: path)
             if let child = node.property(name) {
-                check(member, child, memberPath, &found)
+                check(member, child, { JSONPointer.appending(name, to: path()) }, &found)
             } else if let extra = node.additionalProperties {
                 if graph[extra].constant == false {
-                    found.append(.unknown(name, in: path))
+                    found.append(.unknown(name, in: path()))
                 } else {
-                    check(member, extra, memberPath, &found)
+                    check(member, extra, { JSONPointer.appending(name, to: path()) }, &found)
                 }
             }
         }
     }
 
-    private func checkArray(_ elements: [JSONValue], _ node: SchemaNode, _ path: String, _ found: inout [SchemaViolation]) {
+    private func checkArray(_ elements: [JSONValue], _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         if let least = node.minItems, elements.count < least {
-            found.append(SchemaViolation(path: path, message: "must have at least \(least) \(least == 1 ? "item" : "items")"))
+            found.append(SchemaViolation(path: path(), message: "must have at least \(least) \(least == 1 ? "item" : "items")"))
         }
         if let most = node.maxItems, elements.count > most {
-            found.append(SchemaViolation(path: path, message: "must have at most \(most) \(most == 1 ? "item" : "items")"))
+            found.append(SchemaViolation(path: path(), message: "must have at most \(most) \(most == 1 ? "item" : "items")"))
         }
         if node.uniqueItems {
             var firstPosition: [JSONValue: Int] = [:]
             for (position, element) in elements.enumerated() {
                 if let earlier = firstPosition[element] {
-                    found.append(SchemaViolation(path: path + "/\(position)", message: "repeats item \(earlier) (items must be unique)"))
+                    found.append(SchemaViolation(path: path() + "/\(position)", message: "repeats item \(earlier) (items must be unique)"))
                 } else {
                     firstPosition[element] = position
                 }
             }
         }
         if let items = node.items {
-            for (position, element) in elements.enumerated() { check(element, items, path + "/\(position)", &found) }
+            for (position, element) in elements.enumerated() { check(element, items, { path() + "/\(position)" }, &found) }
         }
     }
 
-    private func checkString(_ text: String, _ node: SchemaNode, _ path: String, _ found: inout [SchemaViolation]) {
+    private func checkString(_ text: String, _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         let length = node.minLength != nil || node.maxLength != nil ? text.count : 0
         if let least = node.minLength, length < least {
-            found.append(SchemaViolation(path: path, message: "must be at least \(least) \(least == 1 ? "character" : "characters")"))
+            found.append(SchemaViolation(path: path(), message: "must be at least \(least) \(least == 1 ? "character" : "characters")"))
             return  // too short to judge its shape; one message is enough
         }
         if let most = node.maxLength, length > most {
-            found.append(SchemaViolation(path: path, message: "must be at most \(most) \(most == 1 ? "character" : "characters")"))
+            found.append(SchemaViolation(path: path(), message: "must be at most \(most) \(most == 1 ? "character" : "characters")"))
         }
         if let pattern = node.pattern, !pattern.matches(text) {
-            found.append(SchemaViolation(path: path, message: node.message ?? "must match the pattern \(pattern.source)"))
+            found.append(SchemaViolation(path: path(), message: node.message ?? "must match the pattern \(pattern.source)"))
             return  // a malformed value need not also be reported as an impossible date
         }
         if let format = node.format, !FormatChecks.isValid(text, format: format) {
-            found.append(SchemaViolation(path: path, message: FormatChecks.describe(format)))
+            found.append(SchemaViolation(path: path(), message: FormatChecks.describe(format)))
         }
     }
 
-    private func checkNumber(_ number: Double, _ node: SchemaNode, _ path: String, _ found: inout [SchemaViolation]) {
+    private func checkNumber(_ number: Double, _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         if let bound = node.minimum, number < bound {
-            found.append(SchemaViolation(path: path, message: "must be at least \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be at least \(Self.text(bound))"))
         }
         if let bound = node.maximum, number > bound {
-            found.append(SchemaViolation(path: path, message: "must be at most \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be at most \(Self.text(bound))"))
         }
         if let bound = node.exclusiveMinimum, number <= bound {
-            found.append(SchemaViolation(path: path, message: "must be greater than \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be greater than \(Self.text(bound))"))
         }
         if let bound = node.exclusiveMaximum, number >= bound {
-            found.append(SchemaViolation(path: path, message: "must be less than \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be less than \(Self.text(bound))"))
         }
     }
 
-    private func checkCombinations(_ value: JSONValue, _ node: SchemaNode, _ path: String, _ found: inout [SchemaViolation]) {
+    private func checkCombinations(_ value: JSONValue, _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         for branch in node.allOf { check(value, branch, path, &found) }
         if !node.anyOf.isEmpty {
-            let outcomes = node.anyOf.map { violations(of: value, against: $0, at: path) }
+            let outcomes = node.anyOf.map { violations(of: value, against: $0, at: path()) }
             if !outcomes.contains(where: \.isEmpty) {
-                found.append(contentsOf: explain(outcomes, node, path, fallback: "must match one of the allowed forms"))
+                found.append(contentsOf: explain(outcomes, node, path(), fallback: "must match one of the allowed forms"))
             }
         }
         if !node.oneOf.isEmpty {
-            let outcomes = node.oneOf.map { violations(of: value, against: $0, at: path) }
+            let outcomes = node.oneOf.map { violations(of: value, against: $0, at: path()) }
             let passing = outcomes.filter(\.isEmpty).count
             if passing == 0 {
-                found.append(contentsOf: explain(outcomes, node, path, fallback: "must match exactly one of the allowed forms"))
+                found.append(contentsOf: explain(outcomes, node, path(), fallback: "must match exactly one of the allowed forms"))
             } else if passing > 1 {
-                found.append(SchemaViolation(path: path, message: node.message ?? "matches more than one of the allowed forms"))
+                found.append(SchemaViolation(path: path(), message: node.message ?? "matches more than one of the allowed forms"))
             }
         }
-        if let negated = node.not, violations(of: value, against: negated, at: path).isEmpty {
-            found.append(SchemaViolation(path: path, message: node.message ?? "is not allowed here"))
+        if let negated = node.not, violations(of: value, against: negated, at: path()).isEmpty {
+            found.append(SchemaViolation(path: path(), message: node.message ?? "is not allowed here"))
         }
         if let condition = node.ifNode {
-            let branch = violations(of: value, against: condition, at: path).isEmpty ? node.thenNode : node.elseNode
+            let branch = violations(of: value, against: condition, at: path()).isEmpty ? node.thenNode : node.elseNode
             if let branch { check(value, branch, path, &found) }
         }
     }

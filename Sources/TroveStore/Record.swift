@@ -33,21 +33,34 @@ public enum Envelope {
 extension JSONValue {
     /// The canonical form of a record: coordinates (`lat`, `lon`) rounded to 7 decimals, at any depth.
     func canonicalized() -> JSONValue {
+        canonicalizedIfChanged() ?? self
+    }
+
+    /// The canonical form, or `nil` when the value already is (most are: no copy then).
+    private func canonicalizedIfChanged() -> JSONValue? {
         switch self {
         case .object(let members):
-            var result: [String: JSONValue] = [:]
+            var result: [String: JSONValue]?
             for (key, value) in members {
+                let changed: JSONValue?
                 if key == "lat" || key == "lon", case .double(let number) = value {
-                    result[key] = .number((number * 1e7).rounded() / 1e7)
+                    let rounded = JSONValue.number((number * 1e7).rounded() / 1e7)
+                    changed = rounded == value ? Optional<JSONValue>.none : rounded
                 } else {
-                    result[key] = value.canonicalized()
+                    changed = value.canonicalizedIfChanged()
+                }
+                if let changed {
+                    if result == nil { result = members }
+                    result![key] = changed
                 }
             }
-            return .object(result)
+            return result.map { .object($0) }
         case .array(let elements):
-            return .array(elements.map { $0.canonicalized() })
+            let changed = elements.map { $0.canonicalizedIfChanged() }
+            guard changed.contains(where: { $0 != nil }) else { return nil }
+            return .array(zip(elements, changed).map { $1 ?? $0 })
         default:
-            return self
+            return nil
         }
     }
 }

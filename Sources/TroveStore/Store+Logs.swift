@@ -33,7 +33,7 @@ extension Store {
     /// Only the newest month's file is read, and only the winning line is parsed: the others
     /// are compared by a byte search for their time, so this stays fast on a long log.
     public func latestLogEntry(type: String, key: String) throws -> JSONValue? {
-        let format = try recordFormat(type)
+        guard let format = formats.format(for: type), format.isLog else { throw StoreError.unknownType(type, known: formats.types) }
         guard let timeField = format.logTimeField, let tree = try headTree() else { return nil }
         for path in try logFiles(type: type, key: key).reversed() {
             guard let entry = tree.entry(atPath: path) else { continue }

@@ -18,9 +18,9 @@ extension Transaction {
     /// Adds entries to the append-only logs of `type`, each to the file its key and month pick.
     ///
     /// Every file stays sorted by `id` with one line per id, and a line already there is never
-    /// changed. Each file written goes into the object database at once and only its blob id is
-    /// kept, so a long ingest can call this batch after batch in one transaction without holding
-    /// every log in memory.
+    /// changed. A long ingest calls this batch after batch in one transaction: the files the last
+    /// batch touched stay in memory (appending to them is a copy), and the others go into the
+    /// object database at once, leaving only their blob ids, so memory stays bounded.
     ///
     /// - Throws: `StoreError.invalidRecord` naming the first entry that breaks the schema; no file changes then.
     @discardableResult
@@ -28,27 +28,73 @@ extension Transaction {
         guard let format = store.formats.format(for: type), format.isLog else {
             throw StoreError.unknownType(type, known: store.formats.types.filter { store.formats.format(for: $0)?.isLog == true })
         }
-        var byFile: [String: [(id: String, line: [UInt8])]] = [:]
-        for entry in entries {
+        // Checking and encoding each entry is independent work: spread it over the cores.
+        let prepared = entries.concurrentMap { entry -> Result<(path: String, id: String, line: [UInt8]), StoreError> in
             let value = entry.canonicalized()
             let violations = format.validate(value)
             guard violations.isEmpty, let id = value["id"]?.stringValue, let path = LogFile.path(of: value, format: format) else {
                 let name = value["id"]?.stringValue ?? CanonicalJSON.compact(value).prefix(80).description
-                throw StoreError.invalidRecord(source: "\(type) \(name)", violations: violations)
+                return .failure(StoreError.invalidRecord(source: "\(type) \(name)", violations: violations))
             }
-            byFile[path, default: []].append((id, Array((CanonicalJSON.compact(value) + "\n").utf8)))
+            return .success((path, id, CanonicalJSON.compactLine(value)))
+        }
+        var byFile: [String: [(id: String, line: [UInt8])]] = [:]
+        for entry in prepared {
+            let (path, id, line) = try entry.get()
+            byFile[path, default: []].append((id, line))
         }
         var result = LogAppend()
         for (path, new) in byFile.sorted(by: { $0.key < $1.key }) {
-            let existing = try currentBytes(at: path)
-            let (merged, added) = Self.merge(existing: existing, new: new)
+            var merged: [UInt8]
+            var added: Int
+            if let tail = logTails[path], case .write(let held)? = changes[path], let appended = Self.appending(new, after: tail, to: held) {
+                // A file this transaction holds, and only later ids: a copy, with no re-read.
+                (merged, added) = appended
+            } else {
+                let existing = try currentBytes(at: path)
+                (merged, added) = Self.merge(existing: existing, new: new)
+                guard added > 0 || merged != existing else { result.present += new.count; continue }
+            }
             result.added += added
             result.present += new.count - added
-            guard added > 0 || merged != existing else { continue }
-            write(path: path, blob: try store.repository.writeBlob(merged))
+            let body = merged.dropLast()
+            let lastLine = body[((body.lastIndex(of: 0x0A) ?? -1) + 1)...]
+            logTails[path] = lastLine.isEmpty ? nil : LogFile.id(of: lastLine)
+            write(path: path, bytes: merged)
             result.files += 1
         }
+        try storeIdleLogs(keeping: Set(byFile.keys))
         return result
+    }
+
+    /// The most bytes of log files held in memory between batches.
+    static let heldLogLimit = 96 << 20
+
+    /// Moves log files into the object database, keeping only their blob ids: every file the last
+    /// batch did not touch (an ingest in time order is done with it), and all of them when the
+    /// held ones pass `heldLogLimit`. So each file of a long ingest is compressed about once.
+    private mutating func storeIdleLogs(keeping active: Set<String>) throws {
+        let held = changes.compactMap { path, change -> (path: String, bytes: [UInt8])? in
+            guard path.hasPrefix(LogFile.folder + "/"), case .write(let bytes) = change else { return nil }
+            return (path, bytes)
+        }
+        let total = held.reduce(0) { $0 + $1.bytes.count }
+        for file in held where !active.contains(file.path) || total > Self.heldLogLimit {
+            write(path: file.path, blob: try store.repository.writeBlob(file.bytes))
+            logTails[file.path] = nil
+        }
+    }
+
+    /// `held` with `new` appended when every new id sorts after `tail`; `nil` otherwise.
+    static func appending(_ new: [(id: String, line: [UInt8])], after tail: String, to held: [UInt8]) -> (bytes: [UInt8], added: Int)? {
+        var fresh = new.sorted { $0.id < $1.id }
+        guard let first = fresh.first, first.id > tail else { return nil }
+        var seen = Set<String>()
+        fresh = fresh.filter { seen.insert($0.id).inserted }
+        var bytes = held
+        bytes.reserveCapacity(held.count + fresh.reduce(0) { $0 + $1.line.count })
+        for entry in fresh { bytes.append(contentsOf: entry.line) }
+        return (bytes, fresh.count)
     }
 
     /// The bytes at `path` as this transaction sees them; empty when there is no file.

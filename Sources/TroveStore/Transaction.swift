@@ -16,6 +16,8 @@ public struct Transaction {
     public var message: String?
     /// Paths whose checked-out file may differ from HEAD (a hand edit being committed).
     var adoptedPaths: Set<String> = []
+    /// The last id of each log file this transaction wrote, sorted and unique: appending later ids needs no re-read.
+    var logTails: [String: String] = [:]
     private var clock: HybridClock
     /// The record collections with a folder at the base commit: only those can hold a record not yet touched here.
     private let baseCollections: [String]

@@ -53,29 +53,40 @@ public struct ReportIngest {
     public func run(_ feed: ((ArraySlice<UInt8>, Int) throws -> Void) throws -> Void) throws -> Report {
         let trackers = Set(try TrackerBook(store: store).all().map(\.trackerID))
         var report = Report()
+        let latest = Date().addingTimeInterval(600)
+        let source = source
         let (_, result) = try store.transaction(message: "Ingest tracker reports") { transaction in
-            var batch: [JSONValue] = []
+            var batch: [Line] = []
             batch.reserveCapacity(batchSize)
             func flush() throws {
-                let appended = try transaction.appendToLog(batch, type: "tracker-report")
+                // Reading each line is independent work: spread it over the cores, then keep the order.
+                let parsed = batch.concurrentMap { line -> (ReportLine.Parsed, JSONValue?) in
+                    let outcome = ReportLine.parse(line.bytes[...], source: source, latest: latest)
+                    if case .report(let found) = outcome { return (outcome, found.logValue) }
+                    return (outcome, nil)
+                }
+                var values: [JSONValue] = []
+                values.reserveCapacity(parsed.count)
+                for (line, (outcome, value)) in zip(batch, parsed) {
+                    switch outcome {
+                    case .nothing: continue
+                    case .problem(let reason): report.reject(line: line.number, reason)
+                    case .report(let found):
+                        guard trackers.contains(found.trackerID), let value else {
+                            report.reject(line: line.number, "tracker \(found.trackerID) is not registered (trove tracker register ITEM \(found.trackerID))")
+                            continue
+                        }
+                        values.append(value)
+                    }
+                }
+                batch.removeAll(keepingCapacity: true)
+                let appended = try transaction.appendToLog(values, type: "tracker-report")
                 report.added += appended.added
                 report.present += appended.present
-                batch.removeAll(keepingCapacity: true)
             }
             try feed { line, number in
-                switch ReportLine.parse(line, source: source) {
-                case .nothing:
-                    return
-                case .problem(let reason):
-                    report.reject(line: number, reason)
-                case .report(let found):
-                    guard trackers.contains(found.trackerID) else {
-                        report.reject(line: number, "tracker \(found.trackerID) is not registered (trove tracker register ITEM \(found.trackerID))")
-                        return
-                    }
-                    batch.append(found.logValue)
-                    if batch.count >= batchSize { try flush() }
-                }
+                batch.append(Line(bytes: Array(line), number: number))
+                if batch.count >= batchSize { try flush() }
             }
             if !batch.isEmpty { try flush() }
             if report.added > 0 {
@@ -84,6 +95,12 @@ public struct ReportIngest {
         }
         report.commit = result.commit?.hex
         return report
+    }
+
+    /// One input line and its number.
+    struct Line: Sendable {
+        var bytes: [UInt8]
+        var number: Int
     }
 
     /// Ingests the file at `path` (`-` for standard input) as one commit.

@@ -20,7 +20,9 @@ public struct Camera: Sendable {
 
     /// The video devices: `TROVE_CAMERA` when set, else `/dev/video*` in order.
     public static func devices() -> [String] {
-        if let named = ProcessInfo.processInfo.environment["TROVE_CAMERA"], !named.isEmpty { return [named] }
+        if let named = ProcessInfo.processInfo.environment["TROVE_CAMERA"], !named.isEmpty {
+            return FileManager.default.fileExists(atPath: named) ? [named] : []
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []
         return names.filter { $0.hasPrefix("video") }.sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }.map { "/dev/" + $0 }
     }

@@ -31,11 +31,20 @@ public struct Tracker: Sendable, Equatable {
 
     /// `text` as a tracker id: trimmed and lowercased, a MAC address's colons as dashes.
     public static func normalizedID(_ text: String) throws -> String {
-        let id = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: ":", with: "-")
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
-        guard let first = id.first, first.isLetter || first.isNumber, id.count <= 64, id.allSatisfy(allowed.contains) else {
-            throw ItemError.invalidTrackerID(text)
+        var bytes = Array(text.utf8)
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        var changed = bytes.count != text.utf8.count
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes[index] += 32; changed = true
+            case UInt8(ascii: ":"): bytes[index] = UInt8(ascii: "-"); changed = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"): if index == 0 { throw ItemError.invalidTrackerID(text) }
+            default: throw ItemError.invalidTrackerID(text)
+            }
         }
-        return id
+        guard !bytes.isEmpty, bytes.count <= 64 else { throw ItemError.invalidTrackerID(text) }
+        return changed ? String(decoding: bytes, as: UTF8.self) : text
     }
 }

@@ -34,16 +34,23 @@ public struct TrackerReport: Sendable, Equatable {
 
     /// Its id: the time part from `at`, the rest from what it says, so the same report
     /// ingested twice, or on two machines, is one line.
-    public var id: String {
-        RecordID.derived(from: "\(trackerID)|\(Timestamp.string(at))|\(Self.rounded(latitude))|\(Self.rounded(longitude))", at: at)
+    public var id: String { id(stamp: Timestamp.string(at)) }
+
+    private func id(stamp: String) -> String {
+        // Whole units of 1e-7 degrees: the stored precision, and integers print faster than doubles.
+        RecordID.derived(from: "\(trackerID)|\(stamp)|\(Int((latitude * 1e7).rounded()))|\(Int((longitude * 1e7).rounded()))", at: at)
     }
 
     /// The log line, as the store keeps it.
     public var logValue: JSONValue {
-        var members: [String: JSONValue] = [
-            "id": .string(id), "trackerId": .string(trackerID), "at": .string(Timestamp.string(at)),
-            "lat": .double(latitude), "lon": .double(longitude),
-        ]
+        let stamp = Timestamp.string(at)
+        var members: [String: JSONValue] = [:]
+        members.reserveCapacity(7)
+        members["id"] = .string(id(stamp: stamp))
+        members["trackerId"] = .string(trackerID)
+        members["at"] = .string(stamp)
+        members["lat"] = .double(Self.rounded(latitude))
+        members["lon"] = .double(Self.rounded(longitude))
         if let accuracy { members["accuracy"] = .double(accuracy) }
         if let source { members["source"] = .string(source) }
         return .object(members)

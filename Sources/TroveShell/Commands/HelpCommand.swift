@@ -23,6 +23,7 @@ struct HelpCommand: ParsableCommand {
     static let sections: [(title: String, commands: [String])] = [
         ("Journals", ["timeline", "journal", "entry", "tags", "import", "export"]),
         ("Dogs", ["dog", "here", "pee", "poo", "map", "business"]),
+        ("Tracked items", ["item", "tracker"]),
         ("Accounts", ["account", "login", "logout", "whoami", "passwd", "profile"]),
         ("Records and history", ["status", "record", "show", "search", "log", "undo", "media"]),
         ("Sync between machines", ["remote", "clone", "sync", "conflicts"]),
