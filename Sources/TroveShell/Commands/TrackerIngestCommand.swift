@@ -86,5 +86,10 @@ enum Interruption {
 
     static func install() {
         signal(SIGINT) { _ in Interruption.flag = 1 }
+        // A parent may have started us with SIGINT blocked (the mask is inherited): take it back.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     }
 }

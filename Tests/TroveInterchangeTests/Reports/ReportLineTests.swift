@@ -69,12 +69,12 @@ struct ReportLineTests {
         #expect(trove.rows[0].notes == "Zip pocket, left" && trove.rows[0].photo == "photos/bag.jpg" && trove.rows[0].tracker == "AA:BB:CC:DD:EE:FF")
         #expect(trove.rows[1].notes == nil && trove.rows[1].tracker == nil && trove.rows[1].position == "line 3")
 
-        let homebox = try ItemCSVReader.read(Array("""
+        let homebox = try ItemCSVReader.read(Array(#"""
             HB.import_ref,HB.location,HB.name,HB.quantity,HB.description,HB.notes
             ,Garage,Drill,1,Cordless drill,Battery in the drawer
             ,Hall,"Umbrella ""big""",1,,
 
-            """.utf8))
+            """#.utf8))
         #expect(homebox.rows.map(\.name) == ["Drill", #"Umbrella "big""#])
         #expect(homebox.rows[0].notes == "Cordless drill\n\nBattery in the drawer")
         #expect(throws: ItemCSVError.noNameColumn(found: ["title", "tracker"])) { try ItemCSVReader.read(Array("title,tracker\nx,y\n".utf8)) }
