@@ -1,3 +1,4 @@
+import Foundation
 import TroveJSON
 import TroveSchema
 
@@ -47,13 +48,17 @@ enum LogFile {
     /// Lines Trove writes are canonical (`"name":"value"`, no spaces), so a byte search finds it;
     /// a line in another shape gives `nil`, and the caller parses it instead.
     static func stringMember(_ member: String, in line: ArraySlice<UInt8>) -> Substring? {
-        let needle = Array("\"\(member)\":\"".utf8)
+        memberValue(Array("\"\(member)\":\"".utf8), in: line).map { Substring(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The bytes of the string value that follows `needle` (`"name":"`) in `line`, when it starts a member.
+    static func memberValue(_ needle: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard line.count > needle.count else { return nil }
         var index = line.startIndex
         let last = line.endIndex - needle.count
         while index <= last {
             if line[index] == needle[0], line[index..<index + needle.count].elementsEqual(needle) {
-                // The member must start an object member: right after `{` or `,`.
+                // The member must start an object member: right after `{` or `,` (inside a string, a quote is escaped).
                 if index > line.startIndex, line[index - 1] != UInt8(ascii: "{") && line[index - 1] != UInt8(ascii: ",") {
                     index += 1
                     continue
@@ -61,17 +66,63 @@ enum LogFile {
                 let start = index + needle.count
                 guard let end = line[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
                 let value = line[start..<end]
-                if value.contains(UInt8(ascii: "\\")) { return nil }
-                return Substring(String(decoding: value, as: UTF8.self))
+                return value.contains(UInt8(ascii: "\\")) ? nil : value
             }
             index += 1
         }
         return nil
     }
 
+    private static let idNeedle = Array("\"id\":\"".utf8)
+
+    /// A line's `id` as bytes: by byte search when the line is canonical, else by parsing it.
+    static func idBytes(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        if let id = memberValue(idNeedle, in: line) { return id }
+        return (try? JSONValue(parsing: Array(line)))?["id"]?.stringValue.map { Array($0.utf8)[...] }
+    }
+
     /// A line's `id`: by byte search when the line is canonical, else by parsing it.
     static func id(of line: ArraySlice<UInt8>) -> String? {
-        if let id = stringMember("id", in: line) { return String(id) }
-        return (try? JSONValue(parsing: Array(line)))?["id"]?.stringValue
+        idBytes(of: line).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The line with the greatest `timeField` (then `id`), found by one byte search over the whole
+    /// file; `nil` when some line does not have the canonical shape (the caller parses them then).
+    static func newestCanonicalLine(in bytes: [UInt8], timeField: String) -> ArraySlice<UInt8>?? {
+        let needle = Array("\"\(timeField)\":\"".utf8)
+        let lines = bytes.split(separator: 0x0A).count
+        var best: (time: ArraySlice<UInt8>, at: Int)?
+        var found = 0
+        var position = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // memchr for each quote, then the rest of the needle: glibc's memmem is not imported.
+            while position + needle.count <= buffer.count,
+                  let hit = memchr(base + position, Int32(needle[0]), buffer.count - position - needle.count + 1) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                position = at + 1
+                guard memcmp(base + at, needle, needle.count) == 0 else { continue }
+                position = at + needle.count
+                guard at == 0 || buffer[at - 1] == UInt8(ascii: "{") || buffer[at - 1] == UInt8(ascii: ",") else { continue }
+                guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+                found += 1
+                let time = bytes[position..<end]
+                if let current = best, !current.time.lexicographicallyPrecedes(time) {
+                    // The same time: the greater id wins, as the slow path decides.
+                    guard current.time.elementsEqual(time), let mine = idBytes(of: line(around: at, in: bytes)),
+                          let theirs = idBytes(of: line(around: current.at, in: bytes)), theirs.lexicographicallyPrecedes(mine) else { continue }
+                }
+                best = (time, at)
+            }
+        }
+        guard found == lines else { return nil }
+        return .some(best.map { line(around: $0.at, in: bytes) })
+    }
+
+    /// The line holding the byte at `index`.
+    private static func line(around index: Int, in bytes: [UInt8]) -> ArraySlice<UInt8> {
+        let start = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let end = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+        return bytes[start..<end]
     }
 }

@@ -38,6 +38,10 @@ extension Store {
         for path in try logFiles(type: type, key: key).reversed() {
             guard let entry = tree.entry(atPath: path) else { continue }
             let bytes = try repository.blob(entry.id)
+            if let canonical = LogFile.newestCanonicalLine(in: bytes, timeField: timeField) {
+                if let line = canonical { return try JSONValue(parsing: Array(line)) }
+                continue
+            }
             var best: (time: Substring, id: String, line: ArraySlice<UInt8>)?
             for line in bytes.split(separator: 0x0A) where !line.isEmpty {
                 let time: Substring

@@ -109,43 +109,52 @@ extension Transaction {
 
     /// The lines of `existing` and `new`, one per id, sorted by id; and how many of `new` were not there.
     ///
-    /// Appending ids later than every existing one (an ingest in time order) is a copy; anything
-    /// else, or a file a union merge left unsorted, is sorted once.
+    /// A sorted file (the normal state) is joined with the sorted new lines in one pass; a file a
+    /// union merge left unsorted or doubled is sorted once first. Ids are compared as bytes,
+    /// without making a string per line.
     static func merge(existing: [UInt8], new: [(id: String, line: [UInt8])]) -> (bytes: [UInt8], added: Int) {
-        var lines: [(id: String, line: ArraySlice<UInt8>)] = []
+        typealias Entry = (id: ArraySlice<UInt8>, line: ArraySlice<UInt8>)
+        func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool { a.lexicographicallyPrecedes(b) }
+        var old: [Entry] = []
         var sorted = true
         for line in existing.split(separator: 0x0A) where !line.isEmpty {
-            let id = LogFile.id(of: line) ?? String(decoding: line, as: UTF8.self)
-            if let last = lines.last, last.id >= id { sorted = false }
-            lines.append((id, line[line.startIndex..<line.endIndex]))
+            let id = LogFile.idBytes(of: line) ?? line
+            if let last = old.last, !precedes(last.id, id) { sorted = false }
+            old.append((id, line))
         }
-        if !sorted { lines = uniqueByID(lines) }
-        let known = Set(lines.lazy.map(\.id))
-        var fresh: [(id: String, line: ArraySlice<UInt8>)] = []
-        var seen = Set<String>()
-        for entry in new where !known.contains(entry.id) && seen.insert(entry.id).inserted {
-            fresh.append((entry.id, entry.line.dropLast()))
-        }
-        fresh.sort { $0.id < $1.id }
-        let all: [(id: String, line: ArraySlice<UInt8>)]
-        if let last = lines.last, let first = fresh.first, first.id < last.id {
-            all = (lines + fresh).sorted { $0.id < $1.id }
-        } else {
-            all = lines + fresh
-        }
+        if !sorted { old = uniqueByID(old) }
+        var fresh: [Entry] = new.map { (Array($0.id.utf8)[...], $0.line.dropLast()) }
+        fresh = uniqueByID(fresh)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(existing.count + fresh.reduce(0) { $0 + $1.line.count + 1 })
-        for line in all {
-            bytes.append(contentsOf: line.line)
+        var added = 0
+        var i = 0, j = 0
+        while i < old.count || j < fresh.count {
+            let takeOld: Bool
+            if j == fresh.count { takeOld = true } else if i == old.count { takeOld = false } else if old[i].id.elementsEqual(fresh[j].id) {
+                j += 1  // already there: the line in the file stays as it is
+                continue
+            } else {
+                takeOld = precedes(old[i].id, fresh[j].id)
+            }
+            let line = takeOld ? old[i].line : fresh[j].line
+            if takeOld { i += 1 } else { j += 1; added += 1 }
+            bytes.append(contentsOf: line)
             bytes.append(0x0A)
         }
-        return (bytes, fresh.count)
+        return (bytes, added)
     }
 
     /// Sorted by id, keeping the first line of each id.
-    private static func uniqueByID(_ lines: [(id: String, line: ArraySlice<UInt8>)]) -> [(id: String, line: ArraySlice<UInt8>)] {
-        var seen = Set<String>()
-        return lines.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
-            .map(\.element).filter { seen.insert($0.id).inserted }
+    private static func uniqueByID(_ lines: [(id: ArraySlice<UInt8>, line: ArraySlice<UInt8>)]) -> [(id: ArraySlice<UInt8>, line: ArraySlice<UInt8>)] {
+        let order = lines.indices.sorted { a, b in
+            lines[a].id.lexicographicallyPrecedes(lines[b].id) || (lines[a].id.elementsEqual(lines[b].id) && a < b)
+        }
+        var result: [(id: ArraySlice<UInt8>, line: ArraySlice<UInt8>)] = []
+        result.reserveCapacity(lines.count)
+        for index in order where result.last.map({ !$0.id.elementsEqual(lines[index].id) }) ?? true {
+            result.append(lines[index])
+        }
+        return result
     }
 }

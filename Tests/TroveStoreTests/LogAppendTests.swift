@@ -100,4 +100,16 @@ struct LogAppendTests {
         let latest = try #require(try fixture.store.latestLogEntry(type: "tracker-report", key: Self.tracker))
         #expect(latest == Self.report(59 * 1440))
     }
+
+    @Test("a line written by hand with spaces is still read when finding the latest entry")
+    func handWrittenLine() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.transaction { try $0.appendToLog([Self.report(1), Self.report(2)], type: "tracker-report") }
+        let path = try fixture.store.logFiles(type: "tracker-report", key: Self.tracker)[0]
+        let spaced = CanonicalJSON.compact(Self.report(3)).replacingOccurrences(of: "\":", with: "\": ")
+        try fixture.handEdit(path, Self.lines(fixture, path).joined(separator: "\n") + "\n" + spaced + "\n")
+        #expect(try fixture.git("commit", "-qam", "a line by hand").status == 0)
+        let latest = try #require(try fixture.store.latestLogEntry(type: "tracker-report", key: Self.tracker))
+        #expect(latest["id"] == Self.report(3)["id"], "the spaced line is not missed by the byte search")
+    }
 }

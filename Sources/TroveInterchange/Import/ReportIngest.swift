@@ -56,12 +56,15 @@ public struct ReportIngest {
         let latest = Date().addingTimeInterval(600)
         let source = source
         let (_, result) = try store.transaction(message: "Ingest tracker reports") { transaction in
+            // The batch's lines share one buffer: a million small arrays would cost a million allocations.
+            var text: [UInt8] = []
             var batch: [Line] = []
             batch.reserveCapacity(batchSize)
             func flush() throws {
                 // Reading each line is independent work: spread it over the cores, then keep the order.
+                let buffer = text
                 let parsed = batch.concurrentMap { line -> (ReportLine.Parsed, JSONValue?) in
-                    let outcome = ReportLine.parse(line.bytes[...], source: source, latest: latest)
+                    let outcome = ReportLine.parse(buffer[line.range], source: source, latest: latest)
                     if case .report(let found) = outcome { return (outcome, found.logValue) }
                     return (outcome, nil)
                 }
@@ -80,12 +83,14 @@ public struct ReportIngest {
                     }
                 }
                 batch.removeAll(keepingCapacity: true)
+                text.removeAll(keepingCapacity: true)
                 let appended = try transaction.appendToLog(values, type: "tracker-report")
                 report.added += appended.added
                 report.present += appended.present
             }
             try feed { line, number in
-                batch.append(Line(bytes: Array(line), number: number))
+                text.append(contentsOf: line)
+                batch.append(Line(range: (text.count - line.count)..<text.count, number: number))
                 if batch.count >= batchSize { try flush() }
             }
             if !batch.isEmpty { try flush() }
@@ -97,9 +102,9 @@ public struct ReportIngest {
         return report
     }
 
-    /// One input line and its number.
+    /// One input line: where it is in its batch's buffer, and its number.
     struct Line: Sendable {
-        var bytes: [UInt8]
+        var range: Range<Int>
         var number: Int
     }
 
