@@ -90,7 +90,7 @@ enum LogFile {
     /// file; `nil` when some line does not have the canonical shape (the caller parses them then).
     static func newestCanonicalLine(in bytes: [UInt8], timeField: String) -> ArraySlice<UInt8>?? {
         let needle = Array("\"\(timeField)\":\"".utf8)
-        let lines = bytes.split(separator: 0x0A).count
+        let lines = lineCount(bytes)
         var best: (time: ArraySlice<UInt8>, at: Int)?
         var found = 0
         var position = 0
@@ -117,6 +117,20 @@ enum LogFile {
         }
         guard found == lines else { return nil }
         return .some(best.map { line(around: $0.at, in: bytes) })
+    }
+
+    /// How many non-empty lines `bytes` holds, counted with memchr.
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0, start = 0
+            while start < buffer.count {
+                let end = memchr(base + start, 0x0A, buffer.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? buffer.count
+                if end > start { count += 1 }
+                start = end + 1
+            }
+            return count
+        }
     }
 
     /// The line holding the byte at `index`.

@@ -30,35 +30,31 @@ extension Store {
 
     /// The newest entry in `key`'s log of `type` by its time member (then id), or `nil` when the log is empty.
     ///
-    /// Only the newest month's file is read, and only the winning line is parsed: the others
-    /// are compared by a byte search for their time, so this stays fast on a long log.
+    /// Only the newest month's file is read, by one byte search, and its answer is remembered
+    /// by blob id (`LogLatestCache`), so asking again is a lookup until the file changes.
     public func latestLogEntry(type: String, key: String) throws -> JSONValue? {
         guard let format = formats.format(for: type), format.isLog else { throw StoreError.unknownType(type, known: formats.types) }
         guard let timeField = format.logTimeField, let tree = try headTree() else { return nil }
-        for path in try logFiles(type: type, key: key).reversed() {
-            guard let entry = tree.entry(atPath: path) else { continue }
-            let bytes = try repository.blob(entry.id)
-            if let canonical = LogFile.newestCanonicalLine(in: bytes, timeField: timeField) {
-                if let line = canonical { return try JSONValue(parsing: Array(line)) }
-                continue
-            }
-            var best: (time: Substring, id: String, line: ArraySlice<UInt8>)?
-            for line in bytes.split(separator: 0x0A) where !line.isEmpty {
-                let time: Substring
-                let id: String
-                if let found = LogFile.stringMember(timeField, in: line), let foundID = LogFile.stringMember("id", in: line) {
-                    time = found
-                    id = String(foundID)
-                } else if let value = try? JSONValue(parsing: Array(line)), let found = value[timeField]?.stringValue {
-                    time = Substring(found)
-                    id = value["id"]?.stringValue ?? ""
-                } else {
-                    continue
-                }
-                if best.map({ ($0.time, $0.id) < (time, id) }) ?? true { best = (time, id, line) }
-            }
-            if let best { return try JSONValue(parsing: Array(best.line)) }
+        let cache = LogLatestCache(local: local)
+        let files = try logFiles(type: type, key: key).compactMap { tree.entry(atPath: $0)?.id }
+        for blob in files.reversed() {
+            if let line = cache.line(for: blob), let value = try? JSONValue(parsing: line) { return value }
+            guard let line = try newestLine(in: repository.blob(blob), timeField: timeField) else { continue }
+            cache.remember(Array(line), for: blob)
+            return try JSONValue(parsing: Array(line))
         }
         return nil
+    }
+
+    /// The newest line of one log file: by one byte search when every line is canonical, else line by line.
+    private func newestLine(in bytes: [UInt8], timeField: String) -> ArraySlice<UInt8>? {
+        if let canonical = LogFile.newestCanonicalLine(in: bytes, timeField: timeField) { return canonical }
+        var best: (time: String, id: String, line: ArraySlice<UInt8>)?
+        for line in bytes.split(separator: 0x0A) where !line.isEmpty {
+            guard let value = try? JSONValue(parsing: Array(line)), let time = value[timeField]?.stringValue else { continue }
+            let id = value["id"]?.stringValue ?? ""
+            if best.map({ ($0.time, $0.id) < (time, id) }) ?? true { best = (time, id, line) }
+        }
+        return best?.line
     }
 }

@@ -53,6 +53,7 @@ public struct ReportIngest {
     public func run(_ feed: ((ArraySlice<UInt8>, Int) throws -> Void) throws -> Void) throws -> Report {
         let trackers = Set(try TrackerBook(store: store).all().map(\.trackerID))
         var report = Report()
+        var touched = Set<String>()
         let latest = Date().addingTimeInterval(600)
         let source = source
         let (_, result) = try store.transaction(message: "Ingest tracker reports") { transaction in
@@ -80,6 +81,7 @@ public struct ReportIngest {
                             continue
                         }
                         values.append(value)
+                        touched.insert(found.trackerID)
                     }
                 }
                 batch.removeAll(keepingCapacity: true)
@@ -99,6 +101,8 @@ public struct ReportIngest {
             }
         }
         report.commit = result.commit?.hex
+        // Find each tracker's newest report now, while its file is fresh, so that `item locate` is a lookup.
+        if result.commit != nil { for tracker in touched { _ = try? store.latestReport(trackerID: tracker) } }
         return report
     }
 
