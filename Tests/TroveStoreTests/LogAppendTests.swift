@@ -112,4 +112,18 @@ struct LogAppendTests {
         let latest = try #require(try fixture.store.latestLogEntry(type: "tracker-report", key: Self.tracker))
         #expect(latest["id"] == Self.report(3)["id"], "the spaced line is not missed by the byte search")
     }
+
+    @Test("the newest entry is remembered by blob id: a changed file is read again, and a spoiled cache is ignored")
+    func latestCache() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.transaction { try $0.appendToLog([Self.report(1)], type: "tracker-report") }
+        #expect(try fixture.store.latestLogEntry(type: "tracker-report", key: Self.tracker)?["id"] == Self.report(1)["id"])
+        let cache = fixture.path + "/.git/trove/log-latest.json"
+        #expect(FileManager.default.fileExists(atPath: cache))
+        try fixture.store.transaction { try $0.appendToLog([Self.report(2)], type: "tracker-report") }
+        #expect(try fixture.store.latestLogEntry(type: "tracker-report", key: Self.tracker)?["id"] == Self.report(2)["id"], "never stale")
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: cache))
+        #expect(try fixture.store.latestLogEntry(type: "tracker-report", key: Self.tracker)?["id"] == Self.report(2)["id"])
+        #expect(try fixture.git("status", "--porcelain").stdout.isEmpty, "the cache is local, never in the store")
+    }
 }
