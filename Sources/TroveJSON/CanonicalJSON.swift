@@ -35,7 +35,21 @@ public enum CanonicalJSON {
 
     /// The keys of an object in canonical order.
     public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
-        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        members.keys.sorted(by: precedesInUTF8)
+    }
+
+    /// Whether `a` sorts before `b` by UTF-8 bytes, compared over the strings' own storage
+    /// (the generic `utf8.lexicographicallyPrecedes` showed in bulk imports).
+    static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     private static func write(_ value: JSONValue, indent: Int?, into out: inout [UInt8]) {

@@ -15,6 +15,8 @@ public struct CommitResult: Sendable {
 extension Store {
     /// Transactions at least this large keep their objects in memory and write one pack.
     static let packThreshold = 256
+    /// Transactions writing at least this many bytes (large logs) write one pack too.
+    static let packBytesThreshold = 8 << 20
 
     /// Runs `body` under the writer lock and commits everything it did as one commit.
     ///
@@ -72,7 +74,11 @@ extension Store {
                 tree: tree, parents: head.map { [$0] } ?? [], author: author, committer: author, message: fullMessage)
             return (commit, tree, blobs)
         }
-        let written = changes.count >= Self.packThreshold
+        let bytes = changes.reduce(0) { total, change in
+            if case .write(let data) = change.value { return total + data.count }
+            return total
+        }
+        let written = changes.count >= Self.packThreshold || bytes >= Self.packBytesThreshold
             ? try repository.batchingObjectWrites(write) : try write(repository)
         if let base = transaction.base, written.tree == base.id {
             return CommitResult(commit: nil, summary: summary)

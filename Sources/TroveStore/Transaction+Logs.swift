@@ -47,9 +47,10 @@ extension Transaction {
         for (path, new) in byFile.sorted(by: { $0.key < $1.key }) {
             var merged: [UInt8]
             var added: Int
-            if let tail = logTails[path], case .write(let held)? = changes[path], let appended = Self.appending(new, after: tail, to: held) {
-                // A file this transaction holds, and only later ids: a copy, with no re-read.
-                (merged, added) = appended
+            if let tail = logTails[path], case .write(var held)? = changes[path], new.allSatisfy({ $0.id > tail }) {
+                // A file this transaction holds, and only later ids: appended in place, with no re-read.
+                write(path: path, bytes: nil)  // so that `held` is the only reference and grows without a copy
+                (merged, added) = Self.appending(new, to: &held)
             } else {
                 let existing = try currentBytes(at: path)
                 (merged, added) = Self.merge(existing: existing, new: new)
@@ -79,22 +80,26 @@ extension Transaction {
             return (path, bytes)
         }
         let total = held.reduce(0) { $0 + $1.bytes.count }
-        for file in held where !active.contains(file.path) || total > Self.heldLogLimit {
-            write(path: file.path, blob: try store.repository.writeBlob(file.bytes))
+        let leaving = held.filter { !active.contains($0.path) || total > Self.heldLogLimit }
+        guard !leaving.isEmpty else { return }
+        // As one pack: one fsync for them all, and a faster SHA-1 than loose objects get.
+        let blobs = try store.repository.batchingObjectWrites { repository in try leaving.map { try repository.writeBlob($0.bytes) } }
+        for (file, blob) in zip(leaving, blobs) {
+            write(path: file.path, blob: blob)
             logTails[file.path] = nil
         }
     }
 
-    /// `held` with `new` appended when every new id sorts after `tail`; `nil` otherwise.
-    static func appending(_ new: [(id: String, line: [UInt8])], after tail: String, to held: [UInt8]) -> (bytes: [UInt8], added: Int)? {
-        var fresh = new.sorted { $0.id < $1.id }
-        guard let first = fresh.first, first.id > tail else { return nil }
-        var seen = Set<String>()
-        fresh = fresh.filter { seen.insert($0.id).inserted }
-        var bytes = held
-        bytes.reserveCapacity(held.count + fresh.reduce(0) { $0 + $1.line.count })
-        for entry in fresh { bytes.append(contentsOf: entry.line) }
-        return (bytes, fresh.count)
+    /// `held` with `new` appended (every new id sorts after its last line), in id order, each id once.
+    static func appending(_ new: [(id: String, line: [UInt8])], to held: inout [UInt8]) -> (bytes: [UInt8], added: Int) {
+        var fresh = new
+        if !zip(fresh, fresh.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            var seen = Set<String>()
+            fresh = fresh.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
+        }
+        held.reserveCapacity(held.count + fresh.reduce(0) { $0 + $1.line.count })
+        for entry in fresh { held.append(contentsOf: entry.line) }
+        return (held, fresh.count)
     }
 
     /// The bytes at `path` as this transaction sees them; empty when there is no file.

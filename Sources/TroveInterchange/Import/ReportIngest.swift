@@ -66,8 +66,11 @@ public struct ReportIngest {
                 let buffer = text
                 let parsed = batch.concurrentMap { line -> (ReportLine.Parsed, JSONValue?) in
                     let outcome = ReportLine.parse(buffer[line.range], source: source, latest: latest)
-                    if case .report(let found) = outcome { return (outcome, found.logValue) }
-                    return (outcome, nil)
+                    guard case .report(let found) = outcome else { return (outcome, nil) }
+                    guard trackers.contains(found.trackerID) else {
+                        return (.problem("tracker \(found.trackerID) is not registered (trove tracker register ITEM \(found.trackerID))"), nil)
+                    }
+                    return (outcome, found.logValue)
                 }
                 var values: [JSONValue] = []
                 values.reserveCapacity(parsed.count)
@@ -76,10 +79,7 @@ public struct ReportIngest {
                     case .nothing: continue
                     case .problem(let reason): report.reject(line: line.number, reason)
                     case .report(let found):
-                        guard trackers.contains(found.trackerID), let value else {
-                            report.reject(line: line.number, "tracker \(found.trackerID) is not registered (trove tracker register ITEM \(found.trackerID))")
-                            continue
-                        }
+                        guard let value else { continue }
                         values.append(value)
                         touched.insert(found.trackerID)
                     }
