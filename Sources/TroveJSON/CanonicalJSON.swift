@@ -40,7 +40,7 @@ public enum CanonicalJSON {
 
     /// Whether `a` sorts before `b` by UTF-8 bytes, compared over the strings' own storage
     /// (the generic `utf8.lexicographicallyPrecedes` showed in bulk imports).
-    static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
+    public static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { left in
             b.withUTF8 { right in
@@ -72,12 +72,13 @@ public enum CanonicalJSON {
         case .object(let members):
             if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
-            for (position, key) in sortedKeys(members).enumerated() {
+            // Sorted as pairs: no second lookup of each value by its key.
+            for (position, member) in members.sorted(by: { precedesInUTF8($0.key, $1.key) }).enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent.map { $0 + 1 }, into: &out)
-                writeString(key, into: &out)
+                writeString(member.key, into: &out)
                 out.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
-                write(members[key]!, indent: indent.map { $0 + 1 }, into: &out)
+                write(member.value, indent: indent.map { $0 + 1 }, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "}"))

@@ -64,14 +64,15 @@ struct SchemaValidator {
         // Only when something is wrong are they checked again in name order, so that the
         // violations always read in the same order.
         var unordered: [SchemaViolation] = []
-        checkMembers(members.keys, of: members, node, path, &unordered)
-        if !unordered.isEmpty { checkMembers(CanonicalJSON.sortedKeys(members), of: members, node, path, &found) }
+        checkMembers(members, node, path, &unordered)
+        if !unordered.isEmpty {
+            checkMembers(members.sorted { CanonicalJSON.precedesInUTF8($0.key, $1.key) }, node, path, &found)
+        }
     }
 
-    private func checkMembers(_ names: some Sequence<String>, of members: [String: JSONValue], _ node: SchemaNode, _ path: () -> String,
+    private func checkMembers(_ members: some Sequence<(key: String, value: JSONValue)>, _ node: SchemaNode, _ path: () -> String,
                               _ found: inout [SchemaViolation]) {
-        for name in names {
-            let member = members[name]!
+        for (name, member) in members {
             if let child = node.property(name) {
                 check(member, child, { JSONPointer.appending(name, to: path()) }, &found)
             } else if let extra = node.additionalProperties {

@@ -25,24 +25,16 @@ extension Transaction {
     /// - Throws: `StoreError.invalidRecord` naming the first entry that breaks the schema; no file changes then.
     @discardableResult
     public mutating func appendToLog(_ entries: [JSONValue], type: String) throws -> LogAppend {
-        guard let format = store.formats.format(for: type), format.isLog else {
-            throw StoreError.unknownType(type, known: store.formats.types.filter { store.formats.format(for: $0)?.isLog == true })
-        }
+        let checker = try store.logEntryChecker(type: type)
         // Checking and encoding each entry is independent work: spread it over the cores.
-        let prepared = entries.concurrentMap { entry -> Result<(path: String, id: String, line: [UInt8]), StoreError> in
-            let value = entry.canonicalized()
-            let violations = format.validate(value)
-            guard violations.isEmpty, let id = value["id"]?.stringValue, let path = LogFile.path(of: value, format: format) else {
-                let name = value["id"]?.stringValue ?? CanonicalJSON.compact(value).prefix(80).description
-                return .failure(StoreError.invalidRecord(source: "\(type) \(name)", violations: violations))
-            }
-            return .success((path, id, CanonicalJSON.compactLine(value)))
-        }
+        return try appendToLog(entries.concurrentMap(checker.check).map { try $0.get() })
+    }
+
+    /// Adds entries already checked (see `LogEntryChecker`), as `appendToLog(_:type:)` does.
+    @discardableResult
+    public mutating func appendToLog(_ entries: [CheckedLogEntry]) throws -> LogAppend {
         var byFile: [String: [(id: String, line: [UInt8])]] = [:]
-        for entry in prepared {
-            let (path, id, line) = try entry.get()
-            byFile[path, default: []].append((id, line))
-        }
+        for entry in entries { byFile[entry.path, default: []].append((entry.id, entry.line)) }
         var result = LogAppend()
         for (path, new) in byFile.sorted(by: { $0.key < $1.key }) {
             var merged: [UInt8]

@@ -52,6 +52,7 @@ public struct ReportIngest {
     /// line and its number.
     public func run(_ feed: ((ArraySlice<UInt8>, Int) throws -> Void) throws -> Void) throws -> Report {
         let trackers = Set(try TrackerBook(store: store).all().map(\.trackerID))
+        let checker = try store.logEntryChecker(type: "tracker-report")
         var report = Report()
         var touched = Set<String>()
         let latest = Date().addingTimeInterval(600)
@@ -64,29 +65,30 @@ public struct ReportIngest {
             func flush() throws {
                 // Reading each line is independent work: spread it over the cores, then keep the order.
                 let buffer = text
-                let parsed = batch.concurrentMap { line -> (ReportLine.Parsed, JSONValue?) in
+                // Reading, checking and encoding each line is independent work: one pass over the cores.
+                let parsed = batch.concurrentMap { line -> (ReportLine.Parsed, Result<CheckedLogEntry, StoreError>?) in
                     let outcome = ReportLine.parse(buffer[line.range], source: source, latest: latest)
                     guard case .report(let found) = outcome else { return (outcome, nil) }
                     guard trackers.contains(found.trackerID) else {
                         return (.problem("tracker \(found.trackerID) is not registered (trove tracker register ITEM \(found.trackerID))"), nil)
                     }
-                    return (outcome, found.logValue)
+                    return (outcome, checker.check(found.logValue))
                 }
-                var values: [JSONValue] = []
-                values.reserveCapacity(parsed.count)
-                for (line, (outcome, value)) in zip(batch, parsed) {
+                var entries: [CheckedLogEntry] = []
+                entries.reserveCapacity(parsed.count)
+                for (line, (outcome, checked)) in zip(batch, parsed) {
                     switch outcome {
                     case .nothing: continue
                     case .problem(let reason): report.reject(line: line.number, reason)
                     case .report(let found):
-                        guard let value else { continue }
-                        values.append(value)
+                        guard let checked else { continue }
+                        entries.append(try checked.get())
                         touched.insert(found.trackerID)
                     }
                 }
                 batch.removeAll(keepingCapacity: true)
                 text.removeAll(keepingCapacity: true)
-                let appended = try transaction.appendToLog(values, type: "tracker-report")
+                let appended = try transaction.appendToLog(entries)
                 report.added += appended.added
                 report.present += appended.present
             }
