@@ -281,3 +281,44 @@ struct ItemCommandTests {
         }
     }
 }
+
+/// An ingest killed part-way: the store holds all of it or none of it, and running it again finishes the job.
+@Suite("SIGKILL during a tracker ingest")
+struct IngestKillTests {
+    static let count = 20_000
+
+    @Test("killed early and late in a 20,000-line ingest, the store is clean, checks, and a second run ends with every line once")
+    func killedIngest() throws {
+        for delay in [0.4, 2.0] {
+            let fixture = try ItemCommandTests.fixture()
+            try #require(fixture.trove("item", "add", "Keys").status == 0)
+            try #require(fixture.trove("tracker", "register", "Keys", "aa-01").status == 0)
+            let lines = (0..<Self.count).map { String(format: "aa-01,%@,48.85,2.35\n", ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_750_000_000 + Double($0) * 60))) }
+            let file = try fixture.folder.write("reports.csv", lines.joined())
+            let before = try fixture.head()
+            let process = try fixture.cli.start(["tracker", "ingest", file])
+            usleep(UInt32(delay * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let after = try fixture.head()
+            let again = try fixture.trove("tracker", "ingest", file)
+            #expect(again.status == 0, "after \(delay) s: \(again.stderr)")
+            if after == before {
+                #expect(again.stdout.contains("Ingested \(Self.count) reports."), "nothing had landed: all of it now")
+            } else {
+                #expect(again.stdout.contains("Ingested 0 reports (\(Self.count) already there)"), "all of it had landed")
+            }
+            #expect(try fixture.trove("check").status == 0)
+            #expect(try fixture.git("status", "--porcelain").stdout.isEmpty)
+            var ids = Set<String>()
+            var count = 0
+            for month in try fixture.git("ls-tree", "--name-only", "HEAD", "logs/tracker-reports/aa-01/").stdout.split(separator: "\n") {
+                for line in try fixture.git("show", "HEAD:\(month)").stdout.split(separator: "\n") {
+                    count += 1
+                    ids.insert(String(line.split(separator: "\"id\":\"")[1].prefix(36)))
+                }
+            }
+            #expect(count == Self.count && ids.count == Self.count, "after \(delay) s: every line once")
+        }
+    }
+}

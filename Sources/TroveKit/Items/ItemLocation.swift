@@ -8,7 +8,11 @@ public struct ItemLocation: Sendable, Equatable {
 
     /// The last known location of `item`, or `nil` when none of its trackers has reported.
     public static func last(of item: Item, in store: Store) throws -> ItemLocation? {
-        let trackers = try TrackerBook(store: store).trackers(of: item)
+        try last(of: item, trackers: TrackerBook(store: store).trackers(of: item), in: store)
+    }
+
+    /// The same, from the item's trackers when the caller has them already.
+    public static func last(of item: Item, trackers: [Tracker], in store: Store) throws -> ItemLocation? {
         let reports = try trackers.compactMap { try store.latestReport(trackerID: $0.trackerID) }
         return reports.max { $0.at < $1.at }.map { ItemLocation(item: item, report: $0) }
     }

@@ -8,14 +8,21 @@ public struct ItemSummary: Sendable {
     public var location: ItemLocation?
 
     public init(item: Item, store: Store) throws {
-        self.item = item
-        trackers = try TrackerBook(store: store).trackers(of: item)
-        location = try ItemLocation.last(of: item, in: store)
+        try self.init(item: item, trackers: TrackerBook(store: store).trackers(of: item), store: store)
     }
 
-    /// Every item's summary, by name.
+    private init(item: Item, trackers: [Tracker], store: Store) throws {
+        self.item = item
+        self.trackers = trackers
+        location = try ItemLocation.last(of: item, trackers: trackers, in: store)
+    }
+
+    /// Every item's summary, by name; the tracker records are read once for them all.
     public static func all(in store: Store) throws -> [ItemSummary] {
-        try ItemBook(store: store).all().map { try ItemSummary(item: $0, store: store) }
+        let trackers = try TrackerBook(store: store).all()
+        return try ItemBook(store: store).all().map { item in
+            try ItemSummary(item: item, trackers: trackers.filter { $0.itemID == item.id }, store: store)
+        }
     }
 
     /// A report's place as `48.85661, 2.35222`.

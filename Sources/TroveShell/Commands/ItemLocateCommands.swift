@@ -77,8 +77,9 @@ struct ItemNavigateCommand: ParsableCommand {
 
     /// The last known location of `item`, or the error that says why there is none.
     static func location(of item: Item, in store: Store) throws -> ItemLocation {
-        if try TrackerBook(store: store).trackers(of: item).isEmpty { throw ItemError.noTracker(item: item.name) }
-        guard let location = try ItemLocation.last(of: item, in: store) else { throw ItemError.noLocation(item: item.name) }
+        let trackers = try TrackerBook(store: store).trackers(of: item)
+        if trackers.isEmpty { throw ItemError.noTracker(item: item.name) }
+        guard let location = try ItemLocation.last(of: item, trackers: trackers, in: store) else { throw ItemError.noLocation(item: item.name) }
         return location
     }
 
