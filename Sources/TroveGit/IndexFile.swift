@@ -1,21 +1,24 @@
-import Crypto
 import Foundation
 
-/// A direct reader and splicing writer for git's index file (format v2/v3).
+/// A direct reader and writer for git's index file (format v2/v3, plain or split).
 ///
 /// libgit2 parses the whole index into objects to read it and serialises
 /// every entry to write it: with 100,000 records that is hundreds of
-/// milliseconds per command. This keeps the file as bytes, finds entries by
-/// binary search, and writes an update by copying the unchanged runs around
-/// the changed entries. Indexes it does not handle (v4, split, sparse, merge
-/// conflicts) make `init` return `nil`, and callers fall back to `GitIndex`.
+/// milliseconds per command. This keeps the file as mapped bytes and finds
+/// entries by binary search. Large indexes are written split, as
+/// `git update-index --split-index` does: most entries stay in a shared file
+/// written now and then, and each commit rewrites only the small index that
+/// lists what changed since (see `IndexFile+Write.swift`). Indexes it does not
+/// handle (v4, sparse, merge conflicts) make `init` return `nil`, and callers
+/// fall back to `GitIndex`, after `Repository.ensurePlainIndex()`.
 public struct IndexFile {
-    private let storage: Storage
-    private var bytes: UnsafeBufferPointer<UInt8> { storage.bytes }
-    private let version: UInt32
-    /// Byte ranges of each entry and of its path, in index order.
-    private var entries: [(start: Int, end: Int, pathStart: Int, pathEnd: Int)] = []
-    private let entriesEnd: Int
+    /// The index file, then the shared index when it is split.
+    private let storages: [Storage]
+    let version: UInt32
+    /// Every entry, in path order, with the shared index already applied.
+    var entries: [EntryReference]
+    /// The shared index this one is split over: its checksum and entry count.
+    let base: (checksum: [UInt8], count: Int)?
 
     /// One staged file: the blob and the stat data of its checked-out copy.
     public struct Entry {
@@ -28,6 +31,26 @@ public struct IndexFile {
             self.blob = blob
             self.fileStat = fileStat
         }
+    }
+
+    /// Where one entry's bytes are: its fixed part (and usually its path) in one of the mapped files.
+    struct EntryReference {
+        /// The fixed part: stat data, blob id, flags.
+        var data: UnsafePointer<UInt8>
+        /// The path, which a split index may keep apart from `data`.
+        var path: UnsafePointer<UInt8>
+        var pathLength: Int32
+        /// The entry's position in the shared index, or -1.
+        var basePosition: Int32
+        /// Whether `data` is in the split index itself rather than in the shared one.
+        var inMainFile: Bool
+
+        var flags: UInt16 { UInt16(data[60]) << 8 | UInt16(data[61]) }
+        /// The fixed part's length: 62 bytes, 64 with extended flags.
+        var fixedLength: Int { flags & 0x4000 != 0 ? 64 : 62 }
+        /// Whether the path follows the fixed part, so the entry can be copied as it is.
+        var isContiguous: Bool { path == data + fixedLength }
+        var onDiskLength: Int { (fixedLength + Int(pathLength) + 8) & ~7 }
     }
 
     /// What the index remembers of a checked-out file (seconds and nanoseconds are truncated to 32 bits, as git does).
@@ -44,79 +67,102 @@ public struct IndexFile {
 
     /// Reads `<gitDirectory>/index`; an absent file is an empty index. `nil` means "use libgit2".
     public init?(gitDirectory: String) {
-        let path = gitDirectory + "index"
-        if let mapped = Storage(mapping: path) {
-            storage = mapped
-        } else if access(path, F_OK) != 0 {
-            storage = Storage(copying: Array("DIRC".utf8) + [0, 0, 0, 2, 0, 0, 0, 0])
-        } else {
-            return nil
-        }
-        let bytes = storage.bytes
-        guard bytes.count >= Self.headerSize, bytes.starts(with: Array("DIRC".utf8)) else { return nil }
-        version = Self.uint32(bytes, 4)
-        guard version == 2 || version == 3 else { return nil }
-        let count = Int(Self.uint32(bytes, 8))
-        var offset = Self.headerSize
-        let end = max(Self.headerSize, bytes.count - Self.trailerSize)
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            guard offset + 62 <= end else { return nil }
-            let flags = Self.uint16(bytes, offset + 60)
-            guard flags & 0x3000 == 0 else { return nil }  // a merge stage: leave it to libgit2
-            let extended = flags & 0x4000 != 0
-            guard !extended || version == 3 else { return nil }
-            let pathStart = offset + 62 + (extended ? 2 : 0)
-            var pathEnd = pathStart + Int(flags & 0xFFF)
-            if flags & 0xFFF == 0xFFF {
-                guard let nul = bytes[pathStart..<end].firstIndex(of: 0) else { return nil }
-                pathEnd = nul
+        // A shared index can vanish between reading the index and opening it, when a writer has just
+        // replaced both; reading again then finds the new pair.
+        for _ in 0..<3 {
+            switch Self.read(gitDirectory: gitDirectory) {
+            case .read(let read): self = read; return
+            case .unreadable: return nil
+            case .sharedMissing: continue
             }
-            let length = pathEnd - offset
-            let entryEnd = offset + (length + 8) & ~7
-            guard entryEnd <= end else { return nil }
-            entries.append((offset, entryEnd, pathStart, pathEnd))
-            offset = entryEnd
         }
-        entriesEnd = offset
-        // Extensions: optional ones (upper-case signature) are caches we may drop; any other is beyond us.
-        while offset + 8 <= end {
-            guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[offset]) else { return nil }
-            offset += 8 + Int(Self.uint32(bytes, offset + 4))
+        return nil
+    }
+
+    private enum Attempt { case read(IndexFile), unreadable, sharedMissing }
+
+    private static func read(gitDirectory: String) -> Attempt {
+        let path = gitDirectory + "index"
+        let main: Storage
+        if let mapped = Storage(mapping: path) {
+            main = mapped
+        } else if access(path, F_OK) != 0 {
+            main = Storage(copying: Array("DIRC".utf8) + [0, 0, 0, 2, 0, 0, 0, 0])
+        } else {
+            return .unreadable
         }
+        guard let parsed = parse(main.bytes) else { return .unreadable }
+        guard let link = parsed.link else {
+            return .read(IndexFile(storages: [main], version: parsed.version, entries: parsed.entries, base: nil))
+        }
+        guard let shared = Storage(mapping: sharedIndexPath(gitDirectory, link.checksum)) else { return .sharedMissing }
+        guard let sharedParsed = parse(shared.bytes), sharedParsed.link == nil,
+              let merged = merge(sharedParsed.entries, with: parsed.entries, deleted: link.deleted, replaced: link.replaced)
+        else { return .unreadable }
+        return .read(IndexFile(
+            storages: [main, shared], version: max(parsed.version, sharedParsed.version), entries: merged,
+            base: (link.checksum, sharedParsed.entries.count)))
+    }
+
+    private init(storages: [Storage], version: UInt32, entries: [EntryReference], base: (checksum: [UInt8], count: Int)?) {
+        self.storages = storages
+        self.version = version
+        self.entries = entries
+        self.base = base
+    }
+
+    /// Where the shared index with `checksum` lives.
+    static func sharedIndexPath(_ gitDirectory: String, _ checksum: [UInt8]) -> String {
+        gitDirectory + "sharedindex." + ObjectID(bytes: checksum).hex
     }
 
     /// The number of entries.
     public var count: Int { entries.count }
 
+    /// Whether most entries are kept in a shared index file, which libgit2 cannot read.
+    public var isSplit: Bool { base != nil }
+
+    private var mainBytes: UnsafeBufferPointer<UInt8> { storages[0].bytes }
+
     /// The SHA-1 trailer that ends the file: it changes whenever the index does.
     public var checksum: [UInt8] {
-        bytes.count >= Self.headerSize + Self.trailerSize ? Array(bytes[(bytes.count - Self.trailerSize)...]) : []
-    }
-
-    /// The stat data git recorded for entry `position` when it was staged.
-    public func recorded(_ position: Int) -> RecordedStat {
-        let start = entries[position].start
-        return RecordedStat(
-            ctime: (Int(Self.uint32(bytes, start)), Int(Self.uint32(bytes, start + 4))),
-            mtime: (Int(Self.uint32(bytes, start + 8)), Int(Self.uint32(bytes, start + 12))),
-            inode: Self.uint32(bytes, start + 20), mode: Self.uint32(bytes, start + 24),
-            size: Self.uint32(bytes, start + 36))
-    }
-
-    /// The blob staged at entry `position`.
-    public func blob(_ position: Int) -> ObjectID {
-        let start = entries[position].start + 40
-        return ObjectID(bytes: Array(bytes[start..<start + 20]))
+        mainBytes.count >= Self.headerSize + Self.trailerSize ? Array(mainBytes[(mainBytes.count - Self.trailerSize)...]) : []
     }
 
     /// The checksum as 40 hex digits, or "" for an index that has none yet.
     public var checksumHex: String { checksum.count == 20 ? ObjectID(bytes: checksum).hex : "" }
 
+    /// The checksum of `<gitDirectory>/index` without reading the rest: "" when there is none.
+    public static func checksumHex(gitDirectory: String) -> String {
+        let descriptor = open(gitDirectory + "index", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size >= headerSize + trailerSize else { return "" }
+        var trailer = [UInt8](repeating: 0, count: trailerSize)
+        guard pread(descriptor, &trailer, trailerSize, off_t(info.st_size) - off_t(trailerSize)) == trailerSize else { return "" }
+        return ObjectID(bytes: trailer).hex
+    }
+
+    /// The stat data git recorded for entry `position` when it was staged.
+    public func recorded(_ position: Int) -> RecordedStat {
+        let data = entries[position].data
+        return RecordedStat(
+            ctime: (Int(Self.uint32(data, 0)), Int(Self.uint32(data, 4))),
+            mtime: (Int(Self.uint32(data, 8)), Int(Self.uint32(data, 12))),
+            inode: Self.uint32(data, 20), mode: Self.uint32(data, 24),
+            size: Self.uint32(data, 36))
+    }
+
+    /// The blob staged at entry `position`.
+    public func blob(_ position: Int) -> ObjectID {
+        ObjectID(bytes: Array(UnsafeBufferPointer(start: entries[position].data + 40, count: 20)))
+    }
+
     /// Calls `body` with the path bytes of entry `position` (not NUL-terminated).
     public func withPath<T>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let entry = entries[position]
-        return try body(UnsafeBufferPointer(rebasing: bytes[entry.pathStart..<entry.pathEnd]))
+        return try body(UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength)))
     }
 
     /// Whether a file is staged at `path`.
@@ -127,54 +173,22 @@ public struct IndexFile {
         find(Array(path.utf8)).found.map(blob)
     }
 
-    /// Writes the index with `upserts` staged and `removals` unstaged, through `index.lock`.
-    ///
-    /// Unchanged runs of entries are written straight from the mapped old file
-    /// and hashed as they go: no second copy of a large index is built.
-    public func write(gitDirectory: String, upserts: [Entry], removals: [String]) throws {
-        var changes: [([UInt8], Entry?)] = upserts.map { (Array($0.path.utf8), $0) } + removals.map { (Array($0.utf8), nil) }
-        changes.sort { $0.0.lexicographicallyPrecedes($1.0) }
-        // The new count first: it is in the header, which is hashed.
-        var count = entries.count
-        for (path, entry) in changes {
-            let found = find(path).found != nil
-            count += (entry == nil ? 0 : 1) - (found ? 1 : 0)
-        }
-        let writer = try IndexWriter(path: gitDirectory + "index")
-        var header = Array(bytes[0..<8])
-        withUnsafeBytes(of: UInt32(count).bigEndian) { header.append(contentsOf: $0) }
-        try writer.append(header)
-        var next = 0  // the first existing entry not yet written
-        for (path, entry) in changes {
-            let (position, found) = find(path, from: next)
-            if position > next { try writer.append(UnsafeBufferPointer(rebasing: bytes[entries[next].start..<entries[position - 1].end])) }
-            next = found == nil ? position : position + 1
-            if let entry {
-                var encoded: [UInt8] = []
-                Self.append(entry, path: path, to: &encoded)
-                try writer.append(encoded)
-            }
-        }
-        if next < entries.count { try writer.append(UnsafeBufferPointer(rebasing: bytes[entries[next].start..<entriesEnd])) }
-        try writer.commit()
-    }
-
     /// Binary search from `low`: the position of `path`, or where it would be inserted.
-    private func find(_ path: [UInt8], from low: Int = 0) -> (position: Int, found: Int?) {
-        var low = low, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            let entry = entries[middle]
-            let order = path.withUnsafeBufferPointer { key in
-                Self.compare(UnsafeBufferPointer(rebasing: bytes[entry.pathStart..<entry.pathEnd]), key)
+    func find(_ path: [UInt8], from low: Int = 0) -> (position: Int, found: Int?) {
+        path.withUnsafeBufferPointer { key in
+            var low = low, high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                let entry = entries[middle]
+                let order = Self.compare(UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength)), key)
+                if order == 0 { return (middle, middle) }
+                if order < 0 { low = middle + 1 } else { high = middle }
             }
-            if order == 0 { return (middle, middle) }
-            if order < 0 { low = middle + 1 } else { high = middle }
+            return (low, nil)
         }
-        return (low, nil)
     }
 
-    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(a.count, b.count)
         if common > 0 {
             let result = memcmp(a.baseAddress!, b.baseAddress!, common)
@@ -183,35 +197,123 @@ public struct IndexFile {
         return a.count - b.count
     }
 
-    private static func append(_ entry: Entry, path: [UInt8], to out: inout [UInt8]) {
-        let start = out.count
-        let info = entry.fileStat
-        for value in [
-            UInt32(truncatingIfNeeded: info.st_ctim.tv_sec), UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec),
-            UInt32(truncatingIfNeeded: info.st_mtim.tv_sec), UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec),
-            UInt32(truncatingIfNeeded: info.st_dev), UInt32(truncatingIfNeeded: info.st_ino), 0o100644,
-            info.st_uid, info.st_gid, UInt32(truncatingIfNeeded: info.st_size),
-        ] {
-            withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
-        }
-        out.append(contentsOf: entry.blob.bytes)
-        withUnsafeBytes(of: UInt16(min(path.count, 0xFFF)).bigEndian) { out.append(contentsOf: $0) }
-        out.append(contentsOf: path)
-        let length = out.count - start
-        out.append(contentsOf: repeatElement(0, count: (length + 8) & ~7 - length))
-    }
-
-    private static func uint32(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
+    static func uint32(_ bytes: UnsafePointer<UInt8>, _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
+}
 
-    private static func uint16(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt16 {
-        UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+// MARK: - Parsing
+
+extension IndexFile {
+    /// What a split index's `link` extension says: the shared index and how this file changes it.
+    struct Link {
+        var checksum: [UInt8]
+        var deleted: [Int]
+        var replaced: [Int]
+    }
+
+    /// The entries and extensions of one index file; `nil` for a form this reader leaves to libgit2.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (version: UInt32, entries: [EntryReference], link: Link?)? {
+        guard bytes.count >= headerSize, bytes.starts(with: Array("DIRC".utf8)), let start = bytes.baseAddress else { return nil }
+        let version = uint32(start, 4)
+        guard version == 2 || version == 3 else { return nil }
+        let count = Int(uint32(start, 8))
+        let end = max(headerSize, bytes.count - trailerSize)
+        var entries: [EntryReference] = []
+        entries.reserveCapacity(count)
+        var offset = headerSize
+        for _ in 0..<count {
+            guard offset + 62 <= end else { return nil }
+            let flags = UInt16(start[offset + 60]) << 8 | UInt16(start[offset + 61])
+            guard flags & 0x3000 == 0 else { return nil }  // a merge stage: leave it to libgit2
+            let extended = flags & 0x4000 != 0
+            guard !extended || version == 3 else { return nil }
+            let pathStart = offset + 62 + (extended ? 2 : 0)
+            var pathEnd = pathStart + Int(flags & 0xFFF)
+            if flags & 0xFFF == 0xFFF {
+                guard let nul = bytes[pathStart..<end].firstIndex(of: 0) else { return nil }
+                pathEnd = nul
+            }
+            let entryEnd = offset + (pathEnd - offset + 8) & ~7
+            guard entryEnd <= end else { return nil }
+            entries.append(EntryReference(
+                data: start + offset, path: start + pathStart, pathLength: Int32(pathEnd - pathStart),
+                basePosition: -1, inMainFile: true))
+            offset = entryEnd
+        }
+        // Extensions: optional ones (upper-case signature) are caches we may drop; `link` makes it split; any other is beyond us.
+        var link: Link?
+        while offset + 8 <= end {
+            let size = Int(uint32(start, offset + 4))
+            guard offset + 8 + size <= end else { return nil }
+            if bytes[offset..<offset + 4].elementsEqual("link".utf8) {
+                guard size >= 20, let found = parseLink(UnsafeBufferPointer(start: start + offset + 8, count: size)) else { return nil }
+                link = found
+            } else if !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[offset]) {
+                return nil
+            }
+            offset += 8 + size
+        }
+        if let checksum = link?.checksum, checksum.allSatisfy({ $0 == 0 }) { link = nil }
+        return (version, entries, link)
+    }
+
+    private static func parseLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Link? {
+        let checksum = Array(bytes[0..<20])
+        guard bytes.count > 20 else { return Link(checksum: checksum, deleted: [], replaced: []) }
+        let rest = UnsafeBufferPointer(rebasing: bytes[20...])
+        guard let deleted = Ewah.decode(rest),
+              let replaced = Ewah.decode(UnsafeBufferPointer(rebasing: rest[deleted.length...]))
+        else { return nil }
+        return Link(checksum: checksum, deleted: deleted.positions, replaced: replaced.positions)
+    }
+
+    /// The entries of a split index: the shared ones, less the deleted, with the replaced ones swapped, and the added ones merged in.
+    static func merge(_ shared: [EntryReference], with main: [EntryReference], deleted: [Int], replaced: [Int]) -> [EntryReference]? {
+        guard replaced.count <= main.count, (replaced.last ?? -1) < shared.count, (deleted.last ?? -1) < shared.count else { return nil }
+        var isDeleted = [Bool](repeating: false, count: shared.count)
+        for position in deleted { isDeleted[position] = true }
+        var kept: [EntryReference] = []
+        kept.reserveCapacity(shared.count + main.count - replaced.count - deleted.count)
+        var nextReplacement = 0
+        for (position, entry) in shared.enumerated() {
+            var entry = entry
+            entry.basePosition = Int32(position)
+            entry.inMainFile = false
+            if nextReplacement < replaced.count, replaced[nextReplacement] == position {
+                let replacement = main[nextReplacement]
+                nextReplacement += 1
+                entry.data = replacement.data
+                entry.inMainFile = true
+                // git strips the names of replacing entries; one that kept its name may rename it.
+                if replacement.pathLength > 0 { entry.path = replacement.path; entry.pathLength = replacement.pathLength }
+            }
+            if !isDeleted[position] { kept.append(entry) }
+        }
+        let added = main[replaced.count...]
+        guard !added.isEmpty else { return kept }
+        // Added entries are sorted too; where one names a kept path, it takes that entry's place.
+        var merged: [EntryReference] = []
+        merged.reserveCapacity(kept.count + added.count)
+        var next = 0
+        for var entry in added {
+            let path = UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength))
+            while next < kept.count {
+                let order = compare(UnsafeBufferPointer(start: kept[next].path, count: Int(kept[next].pathLength)), path)
+                if order > 0 { break }
+                if order == 0 { entry.basePosition = kept[next].basePosition; next += 1; break }
+                merged.append(kept[next])
+                next += 1
+            }
+            merged.append(entry)
+        }
+        merged.append(contentsOf: kept[next...])
+        return merged
     }
 }
 
 /// The bytes of an index file: mapped read-only, or a small copy.
-private final class Storage {
+final class Storage {
     let bytes: UnsafeBufferPointer<UInt8>
     private let mapped: Bool
 
@@ -238,77 +340,5 @@ private final class Storage {
     deinit {
         if mapped { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
         else { bytes.deallocate() }
-    }
-}
-
-/// Writes a new index the way git does: to `index.lock`, created exclusively, then renamed over `index`.
-private final class IndexWriter {
-    private let path: String
-    private let lock: String
-    private var descriptor: Int32
-    private var hasher = Insecure.SHA1()
-    private var buffer: [UInt8] = []
-
-    init(path: String) throws {
-        self.path = path
-        lock = path + ".lock"
-        descriptor = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw GitError(operation: "write index", code: -14, message: "cannot create \(lock): \(String(cString: strerror(errno)))")
-        }
-        buffer.reserveCapacity(1 << 16)
-    }
-
-    deinit {
-        if descriptor >= 0 {
-            close(descriptor)
-            unlink(lock)
-        }
-    }
-
-    func append(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try append($0) }
-    }
-
-    /// Hashes and writes; small pieces are gathered so that each write system call carries a lot.
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
-        if bytes.count < 4096 {
-            buffer.append(contentsOf: bytes)
-            if buffer.count >= 1 << 16 { try flush() }
-            return
-        }
-        try flush()
-        try writeAll(bytes)
-    }
-
-    func commit() throws {
-        let digest = Array(hasher.finalize())
-        buffer.append(contentsOf: digest)
-        try flush()
-        close(descriptor)
-        descriptor = -1
-        guard rename(lock, path) == 0 else {
-            unlink(lock)
-            throw GitError(operation: "write index", code: -1, message: String(cString: strerror(errno)))
-        }
-    }
-
-    private func flush() throws {
-        guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBufferPointer { try writeAll($0) }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        var written = 0
-        while written < bytes.count {
-            let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw GitError(operation: "write index", code: -1, message: String(cString: strerror(errno)))
-            }
-            written += result
-        }
     }
 }

@@ -43,9 +43,9 @@ extension Repository {
     public func statusCacheIsCurrent(_ cacheFile: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: cacheFile),
               let cache = try? JSONDecoder().decode(WorkTreeCache.self, from: data),
-              let index = IndexFile(gitDirectory: gitDirectory), let head = try? headCommitID()?.hex
+              let head = try? headCommitID()?.hex
         else { return false }
-        return cache.head == head && cache.index == index.checksumHex
+        return cache.head == head && cache.index == IndexFile.checksumHex(gitDirectory: gitDirectory)
     }
 
     /// After a commit that staged exactly its own files, lets a cache that was current before it vouch for the new HEAD and index.
@@ -55,20 +55,21 @@ extension Repository {
     public func carryStatusCache(_ cacheFile: String) {
         guard let data = FileManager.default.contents(atPath: cacheFile),
               var cache = try? JSONDecoder().decode(WorkTreeCache.self, from: data),
-              let index = IndexFile(gitDirectory: gitDirectory), let head = try? headCommitID()?.hex
+              let head = try? headCommitID()?.hex
         else { return }
         cache.head = head
-        cache.index = index.checksumHex
+        cache.index = IndexFile.checksumHex(gitDirectory: gitDirectory)
         try? Self.save(cache, to: cacheFile)
     }
 
     /// libgit2's status; when nothing is staged, it also records what the next quick status may assume.
     private func fullStatus(cachingIn cacheFile: String) throws -> [FileStatus] {
         let scanStart = Self.nanosecondsNow()
-        let before = IndexFile(gitDirectory: gitDirectory)?.checksumHex
+        try ensurePlainIndex()
+        let before = IndexFile.checksumHex(gitDirectory: gitDirectory)
         let found = try status()
-        guard let workdir, let head = try headCommitID()?.hex, let before, !found.contains(where: \.isStaged),
-              IndexFile(gitDirectory: gitDirectory)?.checksumHex == before
+        guard let workdir, let head = try headCommitID()?.hex, !found.contains(where: \.isStaged),
+              IndexFile.checksumHex(gitDirectory: gitDirectory) == before
         else { return found }
         var folders: [String: Int64] = [:]
         Self.recordFolders(workdir, relative: "", scanStart: scanStart, into: &folders)

@@ -100,7 +100,9 @@ public final class Checkout {
     /// Stages everything written and removed, in one index write.
     public func finish() throws {
         if let index = indexFile {
-            try index.write(gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals)
+            try index.write(
+                gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals,
+                splitThreshold: repository.indexSplitThreshold)
         } else {
             let index = try repository.index()
             try index.reload()
@@ -172,6 +174,7 @@ extension Repository {
         var options = git_checkout_options()
         try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "checkout options")
         options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue
+        try ensurePlainIndex()
         try check(git_checkout_head(pointer, &options), "check out HEAD")
     }
 }

@@ -1,0 +1,220 @@
+import Foundation
+
+/// Writing the index: plain for small ones, split for large ones.
+///
+/// A split index (git's `link` extension) names a shared index file,
+/// `sharedindex.<checksum>`, and lists only what changed since: entries that
+/// replace shared ones (their names stripped, as git requires), entries added,
+/// and EWAH bitmaps of the shared positions replaced and deleted. A commit then
+/// hashes and writes a few kilobytes instead of the whole index. When the
+/// changes outgrow a tenth of the shared index, everything goes into a new one.
+extension IndexFile {
+    /// Indexes with at least this many entries are written split; `TROVE_INDEX_SPLIT_AT` lets tests split small ones.
+    public static let defaultSplitThreshold = ProcessInfo.processInfo.environment["TROVE_INDEX_SPLIT_AT"].flatMap(Int.init) ?? 10_000
+    /// A split index is rebased on a new shared index once its changes pass this percentage of the shared one.
+    static let resplitPercent = 10
+    /// Unreferenced shared indexes younger than this are kept, for readers that have just read the index naming them.
+    static let sharedIndexGrace: TimeInterval = 60
+
+    /// One entry of the index being written: an existing one, or a file just staged.
+    enum Pending {
+        case kept(EntryReference)
+        case staged(Entry, path: [UInt8], basePosition: Int32)
+
+        var basePosition: Int32 {
+            switch self {
+            case .kept(let entry): entry.basePosition
+            case .staged(_, _, let position): position
+            }
+        }
+
+        /// Whether the split index must list it: it replaces a shared entry or adds one.
+        var isChange: Bool {
+            switch self {
+            case .kept(let entry): entry.inMainFile
+            case .staged: true
+            }
+        }
+    }
+
+    /// Writes the index with `upserts` staged and `removals` unstaged, through `index.lock`.
+    public func write(gitDirectory: String, upserts: [Entry], removals: [String], splitThreshold: Int = defaultSplitThreshold) throws {
+        let writer = try IndexWriter(lock: gitDirectory + "index.lock")
+        try write(applying(upserts, removals), gitDirectory: gitDirectory, splitThreshold: splitThreshold, writer: writer)
+    }
+
+    /// Rewrites a split index as one plain file. It is read again under the lock, so no concurrent write is undone.
+    static func unsplit(gitDirectory: String) throws {
+        let writer = try IndexWriter(lock: gitDirectory + "index.lock", patience: 5)
+        guard let index = IndexFile(gitDirectory: gitDirectory), index.isSplit else { return }
+        try index.writePlain(index.entries.map(Pending.kept), to: writer)
+        try writer.commit(to: gitDirectory + "index")
+        removeStaleSharedIndexes(gitDirectory, keeping: nil)
+    }
+
+    /// The entries after the changes, in path order; a path both staged and removed is removed.
+    private func applying(_ upserts: [Entry], _ removals: [String]) -> [Pending] {
+        var byPath: [[UInt8]: Entry?] = [:]
+        for entry in upserts { byPath[Array(entry.path.utf8)] = entry }
+        for path in removals { byPath[Array(path.utf8)] = .some(nil) }
+        let changes = byPath.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        var pending: [Pending] = []
+        pending.reserveCapacity(entries.count + upserts.count)
+        var next = 0
+        for (path, entry) in changes {
+            let (position, found) = find(path, from: next)
+            pending.append(contentsOf: entries[next..<position].lazy.map(Pending.kept))
+            next = found == nil ? position : position + 1
+            if let entry {
+                pending.append(.staged(entry, path: path, basePosition: found.map { entries[$0].basePosition } ?? -1))
+            }
+        }
+        pending.append(contentsOf: entries[next...].lazy.map(Pending.kept))
+        return pending
+    }
+
+    private func write(_ pending: [Pending], gitDirectory: String, splitThreshold: Int, writer: IndexWriter) throws {
+        let indexPath = gitDirectory + "index"
+        guard pending.count >= splitThreshold else {
+            try writePlain(pending, to: writer)
+            try writer.commit(to: indexPath)
+            if isSplit { Self.removeStaleSharedIndexes(gitDirectory, keeping: nil) }
+            return
+        }
+        if let base {
+            let listed = pending.count { $0.isChange }
+            let deleted = base.count - pending.count { $0.basePosition >= 0 }
+            if (listed + deleted) * 100 <= base.count * Self.resplitPercent {
+                try writeSplit(pending, over: base, to: writer)
+                try writer.commit(to: indexPath)
+                // git deletes shared indexes left untouched for two weeks; using one keeps it.
+                utimensat(AT_FDCWD, Self.sharedIndexPath(gitDirectory, base.checksum), nil, 0)
+                return
+            }
+        }
+        // Everything into a new shared index, synced before the index that names it, which then changes nothing.
+        let sharedLock = gitDirectory + "sharedindex.lock"
+        unlink(sharedLock)  // only a killed writer leaves one: we hold index.lock
+        let sharedWriter = try IndexWriter(lock: sharedLock)
+        try writePlain(pending, to: sharedWriter)
+        let checksum = try sharedWriter.commit(sync: true) { Self.sharedIndexPath(gitDirectory, $0) }
+        try writeSplit([], over: (checksum, pending.count), to: writer)
+        try writer.commit(to: indexPath)
+        Self.removeStaleSharedIndexes(gitDirectory, keeping: checksum)
+    }
+
+    /// Header, every entry with its path, and no extension.
+    func writePlain(_ pending: [Pending], to writer: IndexWriter) throws {
+        try writer.append(header(count: pending.count))
+        // Runs of entries lying one after another in a mapped file are copied in one piece.
+        var run: (start: UnsafePointer<UInt8>, length: Int)?
+        var scratch: [UInt8] = []
+        for item in pending {
+            if case .kept(let entry) = item, entry.isContiguous {
+                if let current = run, current.start + current.length == entry.data {
+                    run = (current.start, current.length + entry.onDiskLength)
+                } else {
+                    if let current = run { try writer.append(UnsafeBufferPointer(start: current.start, count: current.length)) }
+                    run = (entry.data, entry.onDiskLength)
+                }
+                continue
+            }
+            if let current = run { try writer.append(UnsafeBufferPointer(start: current.start, count: current.length)) }
+            run = nil
+            scratch.removeAll(keepingCapacity: true)
+            Self.encode(item, withPath: true, into: &scratch)
+            try writer.append(scratch)
+        }
+        if let current = run { try writer.append(UnsafeBufferPointer(start: current.start, count: current.length)) }
+    }
+
+    /// Header, the entries replacing shared ones (nameless), the added ones, and the `link` extension.
+    private func writeSplit(_ pending: [Pending], over base: (checksum: [UInt8], count: Int), to writer: IndexWriter) throws {
+        // An empty list is the index over a shared one just written: it deletes nothing.
+        var present = [Bool](repeating: pending.isEmpty, count: base.count)
+        var replaced: [Int] = []
+        var replacing: [Pending] = []
+        var added: [Pending] = []
+        for item in pending {
+            let position = Int(item.basePosition)
+            if position < 0 {
+                added.append(item)
+                continue
+            }
+            present[position] = true
+            if item.isChange {
+                replaced.append(position)
+                replacing.append(item)
+            }
+        }
+        let deleted = present.indices.filter { !present[$0] }
+        try writer.append(header(count: replacing.count + added.count))
+        var scratch: [UInt8] = []
+        for item in replacing { Self.encode(item, withPath: false, into: &scratch) }
+        for item in added { Self.encode(item, withPath: true, into: &scratch) }
+        try writer.append(scratch)
+        let link = base.checksum + Ewah.encode(deleted) + Ewah.encode(replaced)
+        var extensionHeader = Array("link".utf8)
+        withUnsafeBytes(of: UInt32(link.count).bigEndian) { extensionHeader.append(contentsOf: $0) }
+        try writer.append(extensionHeader + link)
+    }
+
+    private func header(count: Int) -> [UInt8] {
+        var header = Array("DIRC".utf8)
+        withUnsafeBytes(of: version.bigEndian) { header.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(count).bigEndian) { header.append(contentsOf: $0) }
+        return header
+    }
+
+    /// Appends one entry as git stores it: the fixed part, the path (none for an entry replacing a shared one), NUL padding.
+    private static func encode(_ item: Pending, withPath: Bool, into out: inout [UInt8]) {
+        let start = out.count
+        let pathLength: Int
+        switch item {
+        case .kept(let entry):
+            let fixed = UnsafeBufferPointer(start: entry.data, count: entry.fixedLength)
+            pathLength = withPath ? Int(entry.pathLength) : 0
+            out.append(contentsOf: fixed[0..<60])
+            let flags = entry.flags & ~0xFFF | UInt16(min(pathLength, 0xFFF))
+            withUnsafeBytes(of: flags.bigEndian) { out.append(contentsOf: $0) }
+            out.append(contentsOf: fixed[62...])
+            if withPath { out.append(contentsOf: UnsafeBufferPointer(start: entry.path, count: pathLength)) }
+        case .staged(let entry, let path, _):
+            let info = entry.fileStat
+            for value in [
+                UInt32(truncatingIfNeeded: info.st_ctim.tv_sec), UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec),
+                UInt32(truncatingIfNeeded: info.st_mtim.tv_sec), UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec),
+                UInt32(truncatingIfNeeded: info.st_dev), UInt32(truncatingIfNeeded: info.st_ino), 0o100644,
+                info.st_uid, info.st_gid, UInt32(truncatingIfNeeded: info.st_size),
+            ] {
+                withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
+            }
+            out.append(contentsOf: entry.blob.bytes)
+            pathLength = withPath ? path.count : 0
+            withUnsafeBytes(of: UInt16(min(pathLength, 0xFFF)).bigEndian) { out.append(contentsOf: $0) }
+            if withPath { out.append(contentsOf: path) }
+        }
+        let length = out.count - start
+        out.append(contentsOf: repeatElement(0, count: (length + 8) & ~7 - length))
+    }
+
+    /// Deletes shared indexes other than `keeping` that no index can still be about to read.
+    static func removeStaleSharedIndexes(_ gitDirectory: String, keeping checksum: [UInt8]?) {
+        let keep = checksum.map { "sharedindex." + ObjectID(bytes: $0).hex }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: gitDirectory) else { return }
+        let cutoff = Date().timeIntervalSince1970 - sharedIndexGrace
+        for name in names where name.hasPrefix("sharedindex.") && name != keep && name != "sharedindex.lock" {
+            var info = stat()
+            let path = gitDirectory + name
+            if stat(path, &info) == 0, TimeInterval(info.st_mtim.tv_sec) < cutoff { unlink(path) }
+        }
+    }
+}
+
+extension Repository {
+    /// Rewrites a split index as one file, before libgit2 reads it: libgit2 reads no split index.
+    public func ensurePlainIndex() throws {
+        guard IndexFile(gitDirectory: gitDirectory)?.isSplit == true else { return }
+        try IndexFile.unsplit(gitDirectory: gitDirectory)
+    }
+}
