@@ -40,7 +40,21 @@ extension IndexFile {
     /// Writes the index with `upserts` staged and `removals` unstaged, through `index.lock`.
     public func write(gitDirectory: String, upserts: [Entry], removals: [String], splitThreshold: Int = defaultSplitThreshold) throws {
         let writer = try IndexWriter(lock: gitDirectory + "index.lock")
-        try write(applying(upserts, removals), gitDirectory: gitDirectory, splitThreshold: splitThreshold, writer: writer)
+        let changes = Self.changes(upserts, removals)
+        guard let delta, let base else {
+            return try write(applying(changes), gitDirectory: gitDirectory, splitThreshold: splitThreshold, writer: writer)
+        }
+        if let lists = delta.applying(changes, splitThreshold: splitThreshold) {
+            try writeSplit(lists, over: base, to: writer)
+            try writer.commit(to: gitDirectory + "index")
+            Self.keepSharedIndex(gitDirectory, base.checksum)
+            return
+        }
+        // A new shared index or a plain one needs every entry: read them all, now under the lock.
+        guard let whole = IndexFile(gitDirectory: gitDirectory) else {
+            throw GitError(operation: "write index", code: -1, message: "cannot read \(gitDirectory)index")
+        }
+        try whole.write(whole.applying(changes), gitDirectory: gitDirectory, splitThreshold: splitThreshold, writer: writer)
     }
 
     /// Rewrites a split index as one plain file. It is read again under the lock, so no concurrent write is undone.
@@ -52,21 +66,17 @@ extension IndexFile {
         removeStaleSharedIndexes(gitDirectory, keeping: nil)
     }
 
-    /// The entries after the changes, in path order; a path both staged and removed is removed.
-    private func applying(_ upserts: [Entry], _ removals: [String]) -> [Pending] {
-        var byPath: [[UInt8]: Entry?] = [:]
-        for entry in upserts { byPath[Array(entry.path.utf8)] = entry }
-        for path in removals { byPath[Array(path.utf8)] = .some(nil) }
-        let changes = byPath.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    /// Every entry after `changes` (in path order).
+    private func applying(_ changes: [Change]) -> [Pending] {
         var pending: [Pending] = []
-        pending.reserveCapacity(entries.count + upserts.count)
+        pending.reserveCapacity(entries.count + changes.count)
         var next = 0
-        for (path, entry) in changes {
-            let (position, found) = find(path, from: next)
+        for change in changes {
+            let (position, found) = find(change.path, from: next)
             pending.append(contentsOf: entries[next..<position].lazy.map(Pending.kept))
             next = found == nil ? position : position + 1
-            if let entry {
-                pending.append(.staged(entry, path: path, basePosition: found.map { entries[$0].basePosition } ?? -1))
+            if let entry = change.entry {
+                pending.append(.staged(entry, path: change.path, basePosition: found.map { entries[$0].basePosition } ?? -1))
             }
         }
         pending.append(contentsOf: entries[next...].lazy.map(Pending.kept))
@@ -82,13 +92,11 @@ extension IndexFile {
             return
         }
         if let base {
-            let listed = pending.count { $0.isChange }
-            let deleted = base.count - pending.count { $0.basePosition >= 0 }
-            if (listed + deleted) * 100 <= base.count * Self.resplitPercent {
-                try writeSplit(pending, over: base, to: writer)
+            let lists = Self.splitLists(pending, sharedCount: base.count)
+            if lists.size * 100 <= base.count * Self.resplitPercent {
+                try writeSplit(lists, over: base, to: writer)
                 try writer.commit(to: indexPath)
-                // git deletes shared indexes left untouched for two weeks; using one keeps it.
-                utimensat(AT_FDCWD, Self.sharedIndexPath(gitDirectory, base.checksum), nil, 0)
+                Self.keepSharedIndex(gitDirectory, base.checksum)
                 return
             }
         }
@@ -96,21 +104,30 @@ extension IndexFile {
         let sharedLock = gitDirectory + "sharedindex.lock"
         unlink(sharedLock)  // only a killed writer leaves one: we hold index.lock
         let sharedWriter = try IndexWriter(lock: sharedLock)
-        try writePlain(pending, to: sharedWriter)
+        try writePlain(pending, to: sharedWriter, offsetTable: true)
         let checksum = try sharedWriter.commit(sync: true) { Self.sharedIndexPath(gitDirectory, $0) }
-        try writeSplit([], over: (checksum, pending.count), to: writer)
+        try writeSplit(SplitLists(replaced: [], added: [], deleted: []), over: (checksum, pending.count), to: writer)
         try writer.commit(to: indexPath)
         Self.removeStaleSharedIndexes(gitDirectory, keeping: checksum)
     }
 
-    /// Header, every entry with its path, and no extension.
-    func writePlain(_ pending: [Pending], to writer: IndexWriter) throws {
+    /// git deletes shared indexes left untouched for two weeks; using one keeps it.
+    private static func keepSharedIndex(_ gitDirectory: String, _ checksum: [UInt8]) {
+        utimensat(AT_FDCWD, sharedIndexPath(gitDirectory, checksum), nil, 0)
+    }
+
+    /// Header, every entry with its path, and, for a shared index, the offset table that lets lookups skip parsing it.
+    func writePlain(_ pending: [Pending], to writer: IndexWriter, offsetTable: Bool = false) throws {
         try writer.append(header(count: pending.count))
         // Runs of entries lying one after another in a mapped file are copied in one piece.
         var run: (start: UnsafePointer<UInt8>, length: Int)?
         var scratch: [UInt8] = []
-        for item in pending {
+        var offset = Self.headerSize
+        var blockOffsets: [Int] = []
+        for (position, item) in pending.enumerated() {
+            if offsetTable, position % SharedIndex.blockSize == 0 { blockOffsets.append(offset) }
             if case .kept(let entry) = item, entry.isContiguous {
+                offset += entry.onDiskLength
                 if let current = run, current.start + current.length == entry.data {
                     run = (current.start, current.length + entry.onDiskLength)
                 } else {
@@ -123,37 +140,40 @@ extension IndexFile {
             run = nil
             scratch.removeAll(keepingCapacity: true)
             Self.encode(item, withPath: true, into: &scratch)
+            offset += scratch.count
             try writer.append(scratch)
         }
         if let current = run { try writer.append(UnsafeBufferPointer(start: current.start, count: current.length)) }
+        if offsetTable {
+            try writer.append(SharedIndex.offsetTableExtensions(blockOffsets: blockOffsets, count: pending.count, extensionsStart: offset))
+        }
     }
 
-    /// Header, the entries replacing shared ones (nameless), the added ones, and the `link` extension.
-    private func writeSplit(_ pending: [Pending], over base: (checksum: [UInt8], count: Int), to writer: IndexWriter) throws {
-        // An empty list is the index over a shared one just written: it deletes nothing.
-        var present = [Bool](repeating: pending.isEmpty, count: base.count)
-        var replaced: [Int] = []
-        var replacing: [Pending] = []
-        var added: [Pending] = []
+    /// What a split index over a shared one of `sharedCount` entries must list to give `pending`.
+    private static func splitLists(_ pending: [Pending], sharedCount: Int) -> SplitLists {
+        var lists = SplitLists(replaced: [], added: [], deleted: [])
+        var present = [Bool](repeating: false, count: sharedCount)
         for item in pending {
             let position = Int(item.basePosition)
             if position < 0 {
-                added.append(item)
+                lists.added.append(item)
                 continue
             }
             present[position] = true
-            if item.isChange {
-                replaced.append(position)
-                replacing.append(item)
-            }
+            if item.isChange { lists.replaced.append((position, item)) }
         }
-        let deleted = present.indices.filter { !present[$0] }
-        try writer.append(header(count: replacing.count + added.count))
+        lists.deleted = present.indices.filter { !present[$0] }
+        return lists
+    }
+
+    /// Header, the entries replacing shared ones (nameless), the added ones, and the `link` extension.
+    private func writeSplit(_ lists: SplitLists, over base: (checksum: [UInt8], count: Int), to writer: IndexWriter) throws {
+        try writer.append(header(count: lists.replaced.count + lists.added.count))
         var scratch: [UInt8] = []
-        for item in replacing { Self.encode(item, withPath: false, into: &scratch) }
-        for item in added { Self.encode(item, withPath: true, into: &scratch) }
+        for (_, item) in lists.replaced { Self.encode(item, withPath: false, into: &scratch) }
+        for item in lists.added { Self.encode(item, withPath: true, into: &scratch) }
         try writer.append(scratch)
-        let link = base.checksum + Ewah.encode(deleted) + Ewah.encode(replaced)
+        let link = base.checksum + Ewah.encode(lists.deleted) + Ewah.encode(lists.replaced.map(\.position))
         var extensionHeader = Array("link".utf8)
         withUnsafeBytes(of: UInt32(link.count).bigEndian) { extensionHeader.append(contentsOf: $0) }
         try writer.append(extensionHeader + link)
@@ -214,7 +234,7 @@ extension IndexFile {
 extension Repository {
     /// Rewrites a split index as one file, before libgit2 reads it: libgit2 reads no split index.
     public func ensurePlainIndex() throws {
-        guard IndexFile(gitDirectory: gitDirectory)?.isSplit == true else { return }
+        guard IndexFile(gitDirectory: gitDirectory, lazily: true)?.isSplit == true else { return }
         try IndexFile.unsplit(gitDirectory: gitDirectory)
     }
 }

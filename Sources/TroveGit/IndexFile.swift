@@ -15,10 +15,12 @@ public struct IndexFile {
     /// The index file, then the shared index when it is split.
     private let storages: [Storage]
     let version: UInt32
-    /// Every entry, in path order, with the shared index already applied.
-    var entries: [EntryReference]
+    /// Every entry, in path order, with the shared index already applied; empty when `delta` is set.
+    let entries: [EntryReference]
     /// The shared index this one is split over: its checksum and entry count.
     let base: (checksum: [UInt8], count: Int)?
+    /// A split index read lazily: its own lists, and the shared index to search.
+    let delta: SplitDelta?
 
     /// One staged file: the blob and the stat data of its checked-out copy.
     public struct Entry {
@@ -66,11 +68,16 @@ public struct IndexFile {
     static let trailerSize = 20
 
     /// Reads `<gitDirectory>/index`; an absent file is an empty index. `nil` means "use libgit2".
-    public init?(gitDirectory: String) {
+    ///
+    /// Read `lazily`, a split index whose shared index has an offset table is
+    /// not merged with it: lookups by path search the shared index in place,
+    /// and `write` rewrites only the small index. Only lookups by path,
+    /// `count`, `isSplit` and `write` serve such a reading, not positions.
+    public init?(gitDirectory: String, lazily: Bool = false) {
         // A shared index can vanish between reading the index and opening it, when a writer has just
         // replaced both; reading again then finds the new pair.
         for _ in 0..<3 {
-            switch Self.read(gitDirectory: gitDirectory) {
+            switch Self.read(gitDirectory: gitDirectory, lazily: lazily) {
             case .read(let read): self = read; return
             case .unreadable: return nil
             case .sharedMissing: continue
@@ -81,7 +88,7 @@ public struct IndexFile {
 
     private enum Attempt { case read(IndexFile), unreadable, sharedMissing }
 
-    private static func read(gitDirectory: String) -> Attempt {
+    private static func read(gitDirectory: String, lazily: Bool) -> Attempt {
         let path = gitDirectory + "index"
         let main: Storage
         if let mapped = Storage(mapping: path) {
@@ -93,22 +100,29 @@ public struct IndexFile {
         }
         guard let parsed = parse(main.bytes) else { return .unreadable }
         guard let link = parsed.link else {
-            return .read(IndexFile(storages: [main], version: parsed.version, entries: parsed.entries, base: nil))
+            return .read(IndexFile(storages: [main], version: parsed.version, entries: parsed.entries, base: nil, delta: nil))
         }
-        guard let shared = Storage(mapping: sharedIndexPath(gitDirectory, link.checksum)) else { return .sharedMissing }
-        guard let sharedParsed = parse(shared.bytes), sharedParsed.link == nil,
-              let merged = merge(sharedParsed.entries, with: parsed.entries, deleted: link.deleted, replaced: link.replaced)
+        guard let storage = Storage(mapping: sharedIndexPath(gitDirectory, link.checksum), populate: false) else { return .sharedMissing }
+        guard let shared = SharedIndex(storage),
+              (link.replaced.last ?? -1) < shared.count, (link.deleted.last ?? -1) < shared.count, link.replaced.count <= parsed.entries.count
         else { return .unreadable }
-        return .read(IndexFile(
-            storages: [main, shared], version: max(parsed.version, sharedParsed.version), entries: merged,
-            base: (link.checksum, sharedParsed.entries.count)))
+        let version = max(parsed.version, shared.version), base = (link.checksum, shared.count)
+        if lazily, shared.blocks != nil {
+            let delta = SplitDelta(shared: shared, link: link, main: parsed.entries)
+            return .read(IndexFile(storages: [main, storage], version: version, entries: [], base: base, delta: delta))
+        }
+        guard let sharedEntries = shared.entries(),
+              let merged = merge(sharedEntries, with: parsed.entries, deleted: link.deleted, replaced: link.replaced)
+        else { return .unreadable }
+        return .read(IndexFile(storages: [main, storage], version: version, entries: merged, base: base, delta: nil))
     }
 
-    private init(storages: [Storage], version: UInt32, entries: [EntryReference], base: (checksum: [UInt8], count: Int)?) {
+    private init(storages: [Storage], version: UInt32, entries: [EntryReference], base: (checksum: [UInt8], count: Int)?, delta: SplitDelta?) {
         self.storages = storages
         self.version = version
         self.entries = entries
         self.base = base
+        self.delta = delta
     }
 
     /// Where the shared index with `checksum` lives.
@@ -117,7 +131,7 @@ public struct IndexFile {
     }
 
     /// The number of entries.
-    public var count: Int { entries.count }
+    public var count: Int { delta?.count ?? entries.count }
 
     /// Whether most entries are kept in a shared index file, which libgit2 cannot read.
     public var isSplit: Bool { base != nil }
@@ -166,11 +180,15 @@ public struct IndexFile {
     }
 
     /// Whether a file is staged at `path`.
-    public func contains(_ path: String) -> Bool { find(Array(path.utf8)).found != nil }
+    public func contains(_ path: String) -> Bool { entryID(atPath: path) != nil }
 
     /// The blob staged at `path`, or `nil`.
     public func entryID(atPath path: String) -> ObjectID? {
-        find(Array(path.utf8)).found.map(blob)
+        let key = Array(path.utf8)
+        if let delta {
+            return key.withUnsafeBufferPointer(delta.entry).map { ObjectID(bytes: Array(UnsafeBufferPointer(start: $0.data + 40, count: 20))) }
+        }
+        return find(key).found.map(blob)
     }
 
     /// Binary search from `low`: the position of `path`, or where it would be inserted.
@@ -223,23 +241,9 @@ extension IndexFile {
         entries.reserveCapacity(count)
         var offset = headerSize
         for _ in 0..<count {
-            guard offset + 62 <= end else { return nil }
-            let flags = UInt16(start[offset + 60]) << 8 | UInt16(start[offset + 61])
-            guard flags & 0x3000 == 0 else { return nil }  // a merge stage: leave it to libgit2
-            let extended = flags & 0x4000 != 0
-            guard !extended || version == 3 else { return nil }
-            let pathStart = offset + 62 + (extended ? 2 : 0)
-            var pathEnd = pathStart + Int(flags & 0xFFF)
-            if flags & 0xFFF == 0xFFF {
-                guard let nul = bytes[pathStart..<end].firstIndex(of: 0) else { return nil }
-                pathEnd = nul
-            }
-            let entryEnd = offset + (pathEnd - offset + 8) & ~7
-            guard entryEnd <= end else { return nil }
-            entries.append(EntryReference(
-                data: start + offset, path: start + pathStart, pathLength: Int32(pathEnd - pathStart),
-                basePosition: -1, inMainFile: true))
-            offset = entryEnd
+            guard let (entry, next) = entry(at: offset, in: start, end: end, version: version) else { return nil }
+            entries.append(entry)
+            offset = next
         }
         // Extensions: optional ones (upper-case signature) are caches we may drop; `link` makes it split; any other is beyond us.
         var link: Link?
@@ -256,6 +260,27 @@ extension IndexFile {
         }
         if let checksum = link?.checksum, checksum.allSatisfy({ $0 == 0 }) { link = nil }
         return (version, entries, link)
+    }
+
+    /// The entry starting at `offset`, and where the next one starts; `nil` if it overruns `end` or is a form left to libgit2.
+    static func entry(at offset: Int, in start: UnsafePointer<UInt8>, end: Int, version: UInt32) -> (EntryReference, next: Int)? {
+        guard offset + 62 <= end else { return nil }
+        let flags = UInt16(start[offset + 60]) << 8 | UInt16(start[offset + 61])
+        guard flags & 0x3000 == 0 else { return nil }  // a merge stage: leave it to libgit2
+        let extended = flags & 0x4000 != 0
+        guard !extended || version == 3 else { return nil }
+        let pathStart = offset + 62 + (extended ? 2 : 0)
+        guard pathStart <= end else { return nil }
+        var pathEnd = pathStart + Int(flags & 0xFFF)
+        if flags & 0xFFF == 0xFFF {
+            guard let nul = memchr(start + pathStart, 0, end - pathStart) else { return nil }
+            pathEnd = UnsafePointer(nul.assumingMemoryBound(to: UInt8.self)) - start
+        }
+        let entryEnd = offset + (pathEnd - offset + 8) & ~7
+        guard entryEnd <= end else { return nil }
+        let entry = EntryReference(
+            data: start + offset, path: start + pathStart, pathLength: Int32(pathEnd - pathStart), basePosition: -1, inMainFile: true)
+        return (entry, entryEnd)
     }
 
     private static func parseLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Link? {
@@ -309,36 +334,5 @@ extension IndexFile {
         }
         merged.append(contentsOf: kept[next...])
         return merged
-    }
-}
-
-/// The bytes of an index file: mapped read-only, or a small copy.
-final class Storage {
-    let bytes: UnsafeBufferPointer<UInt8>
-    private let mapped: Bool
-
-    /// Maps the file read-only; `nil` if it cannot be opened. The mapping stays valid after the file is replaced.
-    init?(mapping path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_size > 0 else { return nil }
-        // MAP_POPULATE: one prefault of the whole file beats thousands of page faults during the scan.
-        guard let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), address != MAP_FAILED else { return nil }
-        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: Int(info.st_size))
-        mapped = true
-    }
-
-    init(copying contents: [UInt8]) {
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: contents.count)
-        _ = buffer.initialize(from: contents)
-        bytes = UnsafeBufferPointer(buffer)
-        mapped = false
-    }
-
-    deinit {
-        if mapped { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
-        else { bytes.deallocate() }
     }
 }

@@ -19,7 +19,7 @@ public final class Checkout {
     private var removals: [String] = []
 
     /// The index as read at the first use; `nil` inside means libgit2 must handle it.
-    private lazy var indexFile: IndexFile? = IndexFile(gitDirectory: repository.gitDirectory)
+    private lazy var indexFile: IndexFile? = IndexFile(gitDirectory: repository.gitDirectory, lazily: true)
 
     public init(_ repository: Repository) { self.repository = repository }
 
@@ -151,7 +151,7 @@ extension Repository {
 
     /// The blob the git index stages at `path`, or `nil`.
     public func stagedID(atPath path: String) throws -> ObjectID? {
-        if let index = IndexFile(gitDirectory: gitDirectory) { return index.entryID(atPath: path) }
+        if let index = IndexFile(gitDirectory: gitDirectory, lazily: true) { return index.entryID(atPath: path) }
         let index = try index()
         try index.reload()
         return index.entryID(atPath: path)

@@ -183,4 +183,70 @@ import TroveTestSupport
         #expect(try IndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == false)
         #expect(try gitStaged(scratch) == blobs.mapValues(\.hex))
     }
+
+    @Test("a lazy reading searches Trove's shared index in place and finds what a whole reading finds")
+    func lazyLookupsMatch() throws {
+        let (scratch, initial) = try splitRepository(300)
+        var blobs = initial
+        var head = try scratch.repository.headCommitID()
+        // Rounds of changes, each through the small index only: edits, removals, additions, and a removed path added back.
+        let rounds: [(changed: [Int], removed: [Int])] = [([0, 64, 299, 400], [5, 128]), ([5, 401], [400, 0]), ([128, 7], [299])]
+        for (round, step) in rounds.enumerated() {
+            for number in step.changed { blobs[path(number)] = try scratch.repository.writeBlob(bytes("round \(round) \(number)\n")) }
+            for number in step.removed { blobs[path(number)] = nil }
+            head = try commitAndCheckOut(
+                scratch, blobs, changed: step.changed.map(path), removed: step.removed.map(path), parent: head)
+            let lazy = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory, lazily: true))
+            let whole = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory))
+            #expect(lazy.delta?.shared.blocks?.count == (300 + SharedIndex.blockSize - 1) / SharedIndex.blockSize)
+            #expect(whole.delta == nil)
+            #expect(lazy.count == blobs.count && whole.count == blobs.count)
+            let probes = (0..<402).map(path) + ["", "a", "notes/", "notes/06/99999.json", "zzz"]
+            for probe in probes {
+                #expect(lazy.entryID(atPath: probe) == blobs[probe], "round \(round): \(probe)")
+                #expect(whole.entryID(atPath: probe) == blobs[probe], "round \(round): \(probe)")
+            }
+            #expect(try gitStaged(scratch) == blobs.mapValues(\.hex))
+        }
+        // git reads the offset table too, with threads, and finds the index sound.
+        #expect(try scratch.git("-c", "index.threads=4", "ls-files", "-s").split(separator: "\n").count == blobs.count)
+        #expect(try scratch.git("status", "--porcelain", "--untracked-files=all") == "")
+        _ = try scratch.git("fsck", "--strict", "--no-progress")
+    }
+
+    @Test("git's own offset table serves lazy lookups, and Trove's next write over git's split index keeps git's view")
+    func gitsOffsetTable() throws {
+        let (scratch, _) = try splitRepository(400)
+        try IndexFile.unsplit(gitDirectory: scratch.repository.gitDirectory)
+        _ = try scratch.git("-c", "index.threads=2", "-c", "index.recordOffsetTable=true", "-c", "index.recordEndOfIndexEntries=true",
+                            "update-index", "--split-index")
+        let lazy = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory, lazily: true))
+        #expect(lazy.delta?.shared.blocks != nil)
+        let staged = try gitStaged(scratch)
+        for (path, blob) in staged { #expect(lazy.entryID(atPath: path)?.hex == blob) }
+        let blob = try scratch.repository.writeBlob(bytes("trove wrote\n"))
+        let checkout = Checkout(scratch.repository)
+        try checkout.write(path: path(9), bytes: bytes("trove wrote\n"), blob: blob)
+        try checkout.remove(path: path(10))
+        try checkout.finish()
+        var after = staged
+        after[path(9)] = blob.hex
+        after[path(10)] = nil
+        #expect(try gitStaged(scratch) == after)
+        #expect(try scratch.git("diff-files", "--name-only") == "")
+    }
+
+    @Test("an offset table that does not add up is not trusted: the shared index is read whole")
+    func damagedOffsetTable() throws {
+        let (scratch, blobs) = try splitRepository(200)
+        let gitDirectory = scratch.repository.gitDirectory
+        let name = try #require(try sharedIndexes(scratch).first)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: gitDirectory + name)))
+        // The last byte of the EOIE hash, just before the trailer: the table's signatures and sizes no longer match it.
+        bytes[bytes.count - 21] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: gitDirectory + name))
+        let lazy = try #require(IndexFile(gitDirectory: gitDirectory, lazily: true))
+        #expect(lazy.delta == nil)
+        for (path, blob) in blobs { #expect(lazy.entryID(atPath: path) == blob) }
+    }
 }
