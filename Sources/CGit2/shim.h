@@ -28,11 +28,4 @@ static inline int trove_git_set_cache_object_limit(git_object_t type, size_t siz
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
 }
 
-/* syncfs is a GNU extension that Glibc's Swift module leaves out. */
-extern int syncfs(int fd);
-
-static inline int trove_syncfs(int fd) {
-    return syncfs(fd);
-}
-
 #endif

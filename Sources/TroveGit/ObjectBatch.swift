@@ -9,6 +9,8 @@ final class BatchLog {
     var memory: UnsafeMutablePointer<git_odb_backend>?
     /// A loose-object writer with the fastest compression, for blobs above `Repository.bigObjectSize`.
     var loose: UnsafeMutablePointer<git_odb_backend>?
+    /// The objects written loose, not yet synced.
+    var looseIDs: [ObjectID] = []
 }
 
 extension Repository {
@@ -36,22 +38,37 @@ extension Repository {
         batch.batchLog?.memory = mempack
         var loose: UnsafeMutablePointer<git_odb_backend>?
         // The fastest level: photos and videos are compressed already. (Level 0 writes objects libgit2 cannot read.)
-        // No fsync per object: one syncfs below flushes them all before the caller commits to them.
+        // No fsync as each is written: they are synced together below, before the caller commits to them.
         try check(git_odb_backend_loose(&loose, gitDirectory + "objects", 1, 0, 0, 0), "open loose object writer")
         defer { loose?.pointee.free?(loose) }
         batch.batchLog?.loose = loose
         let result = try body(batch)
         try batch.writePack(of: batch.batchLog!.ids)
-        try flushFileSystem()
+        try syncLooseObjects(batch.batchLog!.looseIDs)
         return result
     }
 
-    /// Makes every file written so far on the repository's file system durable, in one call.
-    private func flushFileSystem() throws {
-        let descriptor = open(gitDirectory + "objects", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw GitError(operation: "flush objects", code: -1, message: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        guard trove_syncfs(descriptor) == 0 else { throw GitError(operation: "flush objects", code: -1, message: String(cString: strerror(errno))) }
+    /// Makes the loose objects a batch wrote durable: each file, then each folder that gained one.
+    ///
+    /// Only these: syncing the whole file system would also wait for every other program's writes.
+    private func syncLooseObjects(_ ids: [ObjectID]) throws {
+        var folders = Set<String>()
+        for id in ids {
+            let folder = gitDirectory + "objects/" + id.hex.prefix(2)
+            try sync(folder + "/" + id.hex.dropFirst(2), flags: O_RDONLY)
+            folders.insert(folder)
+        }
+        for folder in folders { try sync(folder, flags: O_RDONLY | O_DIRECTORY) }
+    }
+
+    private func sync(_ path: String, flags: Int32) throws {
+        let descriptor = open(path, flags | O_CLOEXEC)
+        guard descriptor >= 0, fsync(descriptor) == 0 else {
+            let error = GitError(operation: "sync \(path)", code: -1, message: String(cString: strerror(errno)))
+            if descriptor >= 0 { close(descriptor) }
+            throw error
+        }
+        close(descriptor)
     }
 
     /// Packs exactly `ids`, read back from the batch's in-memory store (git_mempack_dump would pack
@@ -104,6 +121,7 @@ extension Repository {
         try bytes.withUnsafeBytes { buffer in
             try check(write(backend, &oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "write blob")
         }
+        if big { batchLog?.looseIDs.append(ObjectID(oid)) }
         return (ObjectID(oid), !big)
     }
 

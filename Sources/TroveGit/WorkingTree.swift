@@ -5,7 +5,19 @@ import Foundation
 public struct WorkingTreeError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// The system's error number, when a system call failed.
+    public var code: Int32 = 0
     public var description: String { "\(path): \(reason)" }
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(path: String, code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)))
+        self.code = code
+    }
 }
 
 /// Writes checked-out files and stages them, then writes the git index once.
@@ -36,14 +48,13 @@ public final class Checkout {
     /// kill is redone from the store's checkout journal on the next open.
     public func write(path: String, bytes: [UInt8], blob: ObjectID) throws {
         let target = try repository.workdirPath(path)
-        var info = stat()
-        if access(target, F_OK) == 0 {
-            try Self.writeFile(target, bytes, path: path, exclusive: false)
-        } else {
+        let info: stat
+        do {
+            info = try Self.writeFile(target, bytes, path: path)
+        } catch let error as WorkingTreeError where error.code == ENOENT {
             try makeParentFolders(of: target, path: path)
-            try Self.writeFile(target, bytes, path: path, exclusive: true)
+            info = try Self.writeFile(target, bytes, path: path)
         }
-        guard stat(target, &info) == 0 else { throw WorkingTreeError(path: path, reason: String(cString: strerror(errno))) }
         upserts.append(IndexFile.Entry(path: path, blob: blob, fileStat: info))
     }
 
@@ -61,17 +72,16 @@ public final class Checkout {
         for (file, target) in zip(files, targets) where folders.insert((target as NSString).deletingLastPathComponent).inserted {
             try makeParentFolders(of: target, path: file.path)
         }
-        // Each thread fills its own slots of `results`, so the two never touch the same memory.
+        // Each thread fills its own slots of `results`, so the two never touch the same memory. Each takes
+        // one contiguous half: files come in path order, so the two seldom wait on the same folder's lock.
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result<stat, WorkingTreeError>>.allocate(capacity: files.count)
         defer { results.deallocate() }
+        let share = (files.count + 1) / 2
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            for index in stride(from: half, to: files.count, by: 2) {
+            for index in half * share..<min(files.count, (half + 1) * share) {
                 let file = files[index], target = targets[index]
                 do {
-                    try Self.writeFile(target, file.bytes, path: file.path, exclusive: access(target, F_OK) != 0)
-                    var info = stat()
-                    guard stat(target, &info) == 0 else { throw WorkingTreeError(path: file.path, reason: String(cString: strerror(errno))) }
-                    (results.baseAddress! + index).initialize(to: .success(info))
+                    (results.baseAddress! + index).initialize(to: .success(try Self.writeFile(target, file.bytes, path: file.path)))
                 } catch {
                     (results.baseAddress! + index).initialize(to: .failure(error as? WorkingTreeError
                         ?? WorkingTreeError(path: file.path, reason: "\(error)")))
@@ -115,20 +125,28 @@ public final class Checkout {
         indexFile = nil
     }
 
-    private static func writeFile(_ file: String, _ bytes: [UInt8], path: String, exclusive: Bool) throws {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
-        let descriptor = open(file, flags, 0o644)
-        guard descriptor >= 0 else { throw WorkingTreeError(path: path, reason: String(cString: strerror(errno))) }
+    /// Writes `bytes` to `file`, made or emptied first, and returns its stat data for the index.
+    ///
+    /// `O_NOFOLLOW`: a symbolic link planted where a record belongs is refused, not written through.
+    private static func writeFile(_ file: String, _ bytes: [UInt8], path: String) throws -> stat {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw WorkingTreeError(path: path, reason: "is a symbolic link, which Trove does not write through") }
+            throw WorkingTreeError(path: path, code: errno)
+        }
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw WorkingTreeError(path: path, reason: String(cString: strerror(errno)))
+                throw WorkingTreeError(path: path, code: errno)
             }
             written += result
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw WorkingTreeError(path: path, code: errno) }
+        return info
     }
 
     private func makeParentFolders(of target: String, path: String) throws {

@@ -75,6 +75,25 @@ import TroveTestSupport
         #expect(reopened.entryID(atPath: "notes/cd/three.json") == index.entryID(atPath: "notes/cd/three.json"))
     }
 
+    @Test("a symbolic link where a checked-out file belongs is refused, and the file it points to is left alone")
+    func symbolicLinkRefused() throws {
+        let scratch = try Scratch()
+        try checkedOut(scratch)
+        let outside = scratch.folder.child("outside.json")
+        try "mine\n".write(toFile: outside, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: scratch.path + "/notes/ab/one.json")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/notes/ab/one.json", withDestinationPath: outside)
+        let blob = try scratch.repository.writeBlob(bytes("changed\n"))
+        let checkout = Checkout(scratch.repository)
+        #expect { try checkout.write(path: "notes/ab/one.json", bytes: bytes("changed\n"), blob: blob) } throws: { error in
+            "\(error)".contains("notes/ab/one.json: is a symbolic link")
+        }
+        let many = (0..<100).map { (path: String(format: "notes/ef/%03d.json", $0), bytes: bytes("\($0)\n"), blob: blob) }
+        #expect(throws: WorkingTreeError.self) { try checkout.write(many + [(path: "notes/ab/one.json", bytes: bytes("changed\n"), blob: blob)]) }
+        #expect(read(scratch, "outside.json") == nil)
+        #expect(FileManager.default.contents(atPath: outside) == Data("mine\n".utf8))
+    }
+
     @Test("after checkout and index.write, git status and git diff --cached are clean")
     func gitSeesClean() throws {
         let scratch = try Scratch()

@@ -25,6 +25,7 @@ struct Report {
                 for number in 0..<size { try transaction.put(Self.entry(number), type: "entry") }
             }
             var times: [Double] = []
+            Measure.settle()
             for number in 0..<puts {
                 times.append(try Measure.seconds {
                     try store.transaction { try $0.put(Self.entry(size + number), type: "entry") }
@@ -57,6 +58,7 @@ struct Report {
         let path = work + "/bulk"
         let store = try Store.create(at: path)
         let before = try objectCount(path)
+        Measure.settle()
         let seconds = try Measure.seconds {
             try store.transaction { transaction in
                 for number in 0..<count { try transaction.put(Self.entry(number), type: "entry") }
@@ -77,6 +79,7 @@ struct Report {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: source.appendingPathComponent(relative), to: target)
         }
+        Measure.settle()
         let gitSeconds = try Measure.seconds {
             try Measure.run(["git", "add", "-A"], in: gitPath)
             try Measure.run(["git", "commit", "-q", "-m", "bulk"], in: gitPath)
