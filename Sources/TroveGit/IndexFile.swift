@@ -159,18 +159,23 @@ public struct IndexFile {
     }
 
     /// The stat data git recorded for entry `position` when it was staged.
-    public func recorded(_ position: Int) -> RecordedStat {
-        let data = entries[position].data
-        return RecordedStat(
+    public func recorded(_ position: Int) -> RecordedStat { Self.recorded(entries[position].data) }
+
+    /// The blob staged at entry `position`.
+    public func blob(_ position: Int) -> ObjectID { Self.blob(entries[position].data) }
+
+    /// The stat data in an entry's fixed part.
+    static func recorded(_ data: UnsafePointer<UInt8>) -> RecordedStat {
+        RecordedStat(
             ctime: (Int(Self.uint32(data, 0)), Int(Self.uint32(data, 4))),
             mtime: (Int(Self.uint32(data, 8)), Int(Self.uint32(data, 12))),
             inode: Self.uint32(data, 20), mode: Self.uint32(data, 24),
             size: Self.uint32(data, 36))
     }
 
-    /// The blob staged at entry `position`.
-    public func blob(_ position: Int) -> ObjectID {
-        ObjectID(bytes: Array(UnsafeBufferPointer(start: entries[position].data + 40, count: 20)))
+    /// The blob id in an entry's fixed part.
+    static func blob(_ data: UnsafePointer<UInt8>) -> ObjectID {
+        ObjectID(bytes: Array(UnsafeBufferPointer(start: data + 40, count: 20)))
     }
 
     /// Calls `body` with the path bytes of entry `position` (not NUL-terminated).

@@ -2,7 +2,7 @@ import CGit2
 import Foundation
 
 extension Repository {
-    /// The ids of objects that cannot be read back intact (each is re-hashed on read).
+    /// The ids of objects that cannot be read back intact: each is read and hashed again.
     public func corruptObjects() -> [String] {
         var odb: OpaquePointer?
         guard git_repository_odb(&odb, pointer) == 0 else { return ["object database"] }
@@ -23,10 +23,15 @@ extension Repository {
                 continue
             }
             var object: OpaquePointer?
-            if git_odb_read(&object, odb, &oid) != 0 {
-                corrupt.append(ObjectID(oid).hex)
-            } else {
-                git_odb_object_free(object)
+            guard git_odb_read(&object, odb, &oid) == 0 else {
+                corrupt.append(hex)
+                continue
+            }
+            defer { git_odb_object_free(object) }
+            var hashed = git_oid()
+            if git_odb_hash(&hashed, git_odb_object_data(object), git_odb_object_size(object), git_odb_object_type(object)) != 0
+                || ObjectID(hashed) != ObjectID(oid) {
+                corrupt.append(hex)
             }
         }
         return corrupt

@@ -89,35 +89,36 @@ extension Repository {
         results.withUnsafeMutableBufferPointer { slots in
             let slots = UncheckedSlots(slots)
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                let index = shared.index
-                var path = [CChar](repeating: 0, count: 4096)
-                for (offset, byte) in root.enumerated() { path[offset] = CChar(bitPattern: byte) }
-                // Each thread takes one contiguous half, and stats names relative to their open folder:
-                // the kernel then resolves one path component per file instead of every one.
-                var folder = FolderHandle()
-                defer { folder.close() }
-                let share = (index.count + threads - 1) / threads
-                for position in (thread * share)..<min(index.count, (thread + 1) * share) {
-                    let (length, nameStart) = index.withPath(position) { bytes -> (Int, Int) in
-                        var slash = -1
-                        for (offset, byte) in bytes.enumerated() where root.count + offset < 4095 {
-                            path[root.count + offset] = CChar(bitPattern: byte)
-                            if byte == UInt8(ascii: "/") { slash = offset }
+                // Raw pointers throughout: this loop runs once per staged file, 100,000 times in a large store.
+                shared.index.entries.withUnsafeBufferPointer { entries in
+                    let path = UnsafeMutablePointer<CChar>.allocate(capacity: 4096)
+                    defer { path.deallocate() }
+                    for (offset, byte) in root.enumerated() { path[offset] = CChar(bitPattern: byte) }
+                    // Each thread takes one contiguous half, and stats names relative to their open folder:
+                    // the kernel then resolves one path component per file instead of every one.
+                    var folder = FolderHandle()
+                    defer { folder.close() }
+                    let share = (entries.count + threads - 1) / threads
+                    for position in (thread * share)..<min(entries.count, (thread + 1) * share) {
+                        let entry = entries[position]
+                        let length = min(Int(entry.pathLength), 4095 - root.count)
+                        guard length > 0 else { continue }
+                        UnsafeMutableRawPointer(path + root.count).copyMemory(from: entry.path, byteCount: length)
+                        path[root.count + length] = 0
+                        var nameStart = root.count + length
+                        while nameStart > root.count, path[nameStart - 1] != CChar(UInt8(ascii: "/")) { nameStart -= 1 }
+                        var info = stat()
+                        let change: FileStatus.Change
+                        if folder.stat(path, nameStart: nameStart, &info) != 0 {
+                            change = .deleted
+                        } else if Self.differs(info, from: IndexFile.recorded(entry.data), blob: { IndexFile.blob(entry.data) }, indexMtime: indexMtime, path: path) {
+                            change = .modified
+                        } else {
+                            continue
                         }
-                        return (min(root.count + bytes.count, 4095), root.count + slash + 1)
+                        let relative = String(decoding: UnsafeRawBufferPointer(start: path + root.count, count: length), as: UTF8.self)
+                        slots.append(FileStatus(path: relative, change: change, isStaged: false), to: thread)
                     }
-                    path[length] = 0
-                    var info = stat()
-                    let change: FileStatus.Change
-                    if folder.stat(path, nameStart: nameStart, &info) != 0 {
-                        change = .deleted
-                    } else if Self.differs(info, from: index.recorded(position), blob: { index.blob(position) }, indexMtime: indexMtime, path: path) {
-                        change = .modified
-                    } else {
-                        continue
-                    }
-                    let relative = String(decoding: path[root.count..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    slots.append(FileStatus(path: relative, change: change, isStaged: false), to: thread)
                 }
             }
         }
@@ -125,7 +126,7 @@ extension Repository {
     }
 
     /// Whether a file differs from what was staged: by type, executable bit or size at once, else by content when its stat data moved.
-    private static func differs(_ info: stat, from recorded: IndexFile.RecordedStat, blob: () -> ObjectID, indexMtime: timespec, path: [CChar]) -> Bool {
+    private static func differs(_ info: stat, from recorded: IndexFile.RecordedStat, blob: () -> ObjectID, indexMtime: timespec, path: UnsafePointer<CChar>) -> Bool {
         let isLink = info.st_mode & S_IFMT == S_IFLNK
         guard isLink == (recorded.mode & 0o170000 == 0o120000), info.st_mode & S_IFMT == S_IFREG || isLink else { return true }
         if !isLink && (info.st_mode & 0o100 != 0) != (recorded.mode & 0o100 != 0) { return true }
@@ -151,7 +152,7 @@ extension Repository {
     }
 
     /// The whole content of a file of about `size` bytes, read without building a path string.
-    private static func readFile(_ path: [CChar], size: Int) -> [UInt8]? {
+    private static func readFile(_ path: UnsafePointer<CChar>, size: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -247,22 +248,30 @@ extension Repository {
 /// The open folder of the last file stat-ed, so that files in the same folder are found by name alone.
 private struct FolderHandle {
     private var descriptor: Int32 = -1
-    private var folder: [CChar] = []
+    /// The folder's path, with its trailing slash, NUL-terminated.
+    private var folder = [CChar](repeating: 0, count: 4097)
+    private var folderLength = -1
 
     /// `lstat` of the NUL-terminated `path`, whose file name starts at `nameStart`.
-    mutating func stat(_ path: [CChar], nameStart: Int, _ info: inout stat) -> Int32 {
-        if !path[0..<nameStart].elementsEqual(folder) {
+    mutating func stat(_ path: UnsafePointer<CChar>, nameStart: Int, _ info: inout stat) -> Int32 {
+        let same = nameStart == folderLength && folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, path, nameStart) == 0 }
+        if !same {
             close()
-            folder = Array(path[0..<nameStart])
-            descriptor = open(folder + [0], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            folder.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.update(from: path, count: nameStart)
+                buffer[nameStart] = 0
+                descriptor = open(buffer.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            }
+            folderLength = nameStart
         }
         guard descriptor >= 0 else { return lstat(path, &info) }
-        return path.withUnsafeBufferPointer { fstatat(descriptor, $0.baseAddress! + nameStart, &info, AT_SYMLINK_NOFOLLOW) }
+        return fstatat(descriptor, path + nameStart, &info, AT_SYMLINK_NOFOLLOW)
     }
 
     mutating func close() {
         if descriptor >= 0 { Glibc.close(descriptor) }
         descriptor = -1
+        folderLength = -1
     }
 }
 
