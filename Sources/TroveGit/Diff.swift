@@ -12,28 +12,75 @@ public struct TreeDelta: Sendable, Equatable {
 }
 
 extension Repository {
-    /// The files that differ between two trees (`nil` = the empty tree), without rename detection.
+    /// The files that differ between two trees (`nil` = the empty tree), in path order, without rename detection.
     ///
-    /// Subtrees with the same id are skipped whole, so the cost grows with the change.
+    /// Both trees are walked side by side and subtrees with the same id are skipped whole, so the cost
+    /// grows with the change. (libgit2's diff iterates every entry of each changed folder through its
+    /// generic iterators, building a full path for each: three times slower on 100,000 records.)
     public func diff(from old: Tree?, to new: Tree?) throws -> [TreeDelta] {
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "diff options")
-        var diff: OpaquePointer?
-        try check(git_diff_tree_to_tree(&diff, pointer, old?.pointer, new?.pointer, &options), "diff trees")
-        defer { git_diff_free(diff) }
         var deltas: [TreeDelta] = []
-        for index in 0..<git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, index)?.pointee else { continue }
-            let oldFile = delta.old_file, newFile = delta.new_file
-            switch delta.status {
-            case GIT_DELTA_ADDED:
-                deltas.append(TreeDelta(status: .added, path: String(cString: newFile.path), oldID: nil, newID: ObjectID(newFile.id)))
-            case GIT_DELTA_DELETED:
-                deltas.append(TreeDelta(status: .deleted, path: String(cString: oldFile.path), oldID: ObjectID(oldFile.id), newID: nil))
-            default:
-                deltas.append(TreeDelta(status: .modified, path: String(cString: newFile.path), oldID: ObjectID(oldFile.id), newID: ObjectID(newFile.id)))
+        try diff(old?.pointer, new?.pointer, prefix: "", into: &deltas)
+        return deltas
+    }
+
+    private func diff(_ old: OpaquePointer?, _ new: OpaquePointer?, prefix: String, into deltas: inout [TreeDelta]) throws {
+        let oldCount = old.map { git_tree_entrycount($0) } ?? 0
+        let newCount = new.map { git_tree_entrycount($0) } ?? 0
+        var oldIndex = 0, newIndex = 0
+        while oldIndex < oldCount || newIndex < newCount {
+            let before = oldIndex < oldCount ? git_tree_entry_byindex(old, oldIndex) : nil
+            let after = newIndex < newCount ? git_tree_entry_byindex(new, newIndex) : nil
+            // Tree order is the order of full paths: a folder sorts as its name with a slash.
+            let order: Int32 = before == nil ? 1 : after == nil ? -1 : git_tree_entry_cmp(before, after)
+            if order < 0 {
+                try entry(before!, side: .old, prefix: prefix, into: &deltas)
+                oldIndex += 1
+            } else if order > 0 {
+                try entry(after!, side: .new, prefix: prefix, into: &deltas)
+                newIndex += 1
+            } else {
+                oldIndex += 1
+                newIndex += 1
+                guard git_oid_equal(git_tree_entry_id(before), git_tree_entry_id(after)) == 0 else { continue }
+                let path = prefix + String(cString: git_tree_entry_name(after))
+                if git_tree_entry_type(after) == GIT_OBJECT_TREE {
+                    try withSubtrees(before!, after!) { try diff($0, $1, prefix: path + "/", into: &deltas) }
+                } else {
+                    deltas.append(TreeDelta(status: .modified, path: path,
+                                            oldID: ObjectID(git_tree_entry_id(before)), newID: ObjectID(git_tree_entry_id(after))))
+                }
             }
         }
-        return deltas
+    }
+
+    private enum Side { case old, new }
+
+    /// An entry on one side only: a file added or deleted, or every file of a folder added or deleted.
+    private func entry(_ entry: OpaquePointer, side: Side, prefix: String, into deltas: inout [TreeDelta]) throws {
+        let path = prefix + String(cString: git_tree_entry_name(entry))
+        if git_tree_entry_type(entry) == GIT_OBJECT_TREE {
+            try withSubtrees(side == .old ? entry : nil, side == .new ? entry : nil) {
+                try diff($0, $1, prefix: path + "/", into: &deltas)
+            }
+            return
+        }
+        let id = ObjectID(git_tree_entry_id(entry))
+        deltas.append(side == .old ? TreeDelta(status: .deleted, path: path, oldID: id, newID: nil)
+                                   : TreeDelta(status: .added, path: path, oldID: nil, newID: id))
+    }
+
+    /// Looks up the trees two entries name (either may be absent) for the length of `body`.
+    private func withSubtrees(_ old: OpaquePointer?, _ new: OpaquePointer?, _ body: (OpaquePointer?, OpaquePointer?) throws -> Void) throws {
+        func lookup(_ entry: OpaquePointer?) throws -> OpaquePointer? {
+            guard let entry, git_tree_entry_type(entry) == GIT_OBJECT_TREE else { return nil }
+            var tree: OpaquePointer?
+            try check(git_tree_lookup(&tree, pointer, git_tree_entry_id(entry)), "read tree \(ObjectID(git_tree_entry_id(entry)).short)")
+            return tree
+        }
+        let oldTree = try lookup(old)
+        defer { git_tree_free(oldTree) }
+        let newTree = try lookup(new)
+        defer { git_tree_free(newTree) }
+        try body(oldTree, newTree)
     }
 }

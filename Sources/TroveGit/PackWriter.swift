@@ -39,7 +39,9 @@ struct PackWriter {
             header.append(UInt8(size & 0x7F))
             size >>= 7
         }
-        let compressed = try Self.deflate(object.data)
+        // Trees are stored, not compressed: a catch-up or a rebuild inflates hundreds of 25 KB fan-out
+        // folders, which took most of its time, and their ids and names compress poorly anyway.
+        let compressed = try Self.deflate(object.data, level: object.type == GIT_OBJECT_TREE ? 0 : 1)
         var crc = crc32(0, nil, 0)
         crc = header.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
         crc = compressed.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
@@ -89,15 +91,16 @@ struct PackWriter {
         return index
     }
 
-    /// `data` as one zlib stream at the fastest level (records are small; zlib gains little more at higher ones).
-    private static func deflate(_ data: UnsafeRawBufferPointer) throws -> [UInt8] {
+    /// `data` as one zlib stream at `level`: 1, the fastest, for records (small: zlib gains little more at
+    /// higher levels), or 0, stored blocks that inflate at the speed of a copy.
+    private static func deflate(_ data: UnsafeRawBufferPointer, level: Int32) throws -> [UInt8] {
         var length = compressBound(uLong(data.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         // An empty blob has no base address; zlib still needs a pointer.
         var empty: Bytef = 0
         let source = data.baseAddress?.assumingMemoryBound(to: Bytef.self)
         let result = output.withUnsafeMutableBufferPointer { buffer in
-            withUnsafePointer(to: &empty) { compress2(buffer.baseAddress, &length, source ?? $0, uLong(data.count), 1) }
+            withUnsafePointer(to: &empty) { compress2(buffer.baseAddress, &length, source ?? $0, uLong(data.count), level) }
         }
         guard result == Z_OK else { throw GitError(operation: "compress an object for a pack", code: result, message: "zlib error \(result)") }
         output.removeLast(output.count - Int(length))

@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 8
+    static let version = 9
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -29,7 +29,7 @@ enum IndexSchema {
         try db.execute(sql: """
             CREATE TABLE records(
               rowid INTEGER PRIMARY KEY,
-              id TEXT NOT NULL UNIQUE,
+              id TEXT NOT NULL,
               type TEXT NOT NULL,
               blob TEXT NOT NULL,
               label TEXT,
@@ -80,6 +80,7 @@ enum IndexSchema {
               UPDATE counts SET count = count - 1 WHERE type = old.type;
               DELETE FROM counts WHERE type = old.type AND count = 0;
             END;
+            CREATE UNIQUE INDEX IF NOT EXISTS records_by_id ON records(id);
             CREATE INDEX IF NOT EXISTS records_by_type ON records(type, id);
             CREATE INDEX IF NOT EXISTS records_by_start ON records(type, start);
             CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type, start);

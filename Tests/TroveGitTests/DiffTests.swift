@@ -50,6 +50,41 @@ import TroveGit
         #expect(deleted.allSatisfy { $0.status == .deleted && $0.newID == nil && $0.oldID != nil })
     }
 
+    @Test("random pairs of trees, with names that sort around a slash and files that become folders, diff as git diff-tree does")
+    func agreesWithGit() throws {
+        let scratch = try Scratch()
+        var generator = SystemRandomNumberGenerator()
+        let names = ["a", "a.b", "a-b", "a0", "b", "c.json"]
+        let paths = names + names.map { "a/" + $0 } + names.map { "a/b/" + $0 } + names.map { "b/" + $0 }
+        var compared = 0
+        for round in 0..<25 {
+            // A random set of files, never one path a file and a folder at once.
+            func files() -> [String: String] {
+                var chosen: [String: String] = [:]
+                for path in paths.shuffled(using: &generator).prefix(Int.random(in: 0...12, using: &generator)) {
+                    let clash = chosen.keys.contains { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }
+                    if !clash { chosen[path] = String(Int.random(in: 0..<3, using: &generator)) }
+                }
+                return chosen
+            }
+            let old = try scratch.tree(files()), new = try scratch.tree(files())
+            let ours = try scratch.repository.diff(from: old, to: new).map { delta -> String in
+                let status = switch delta.status { case .added: "A"; case .deleted: "D"; case .modified: "M" }
+                return "\(status) \(delta.path) \(delta.oldID?.hex ?? "-") \(delta.newID?.hex ?? "-")"
+            }
+            let zero = String(repeating: "0", count: 40)
+            let git = try scratch.git("diff-tree", "-r", "--no-renames", "--abbrev=40", old.id.hex, new.id.hex)
+                .split(separator: "\n").map { line -> String in
+                    let parts = line.split(separator: "\t"), fields = parts[0].split(separator: " ")
+                    let before = fields[2] == zero ? "-" : String(fields[2]), after = fields[3] == zero ? "-" : String(fields[3])
+                    return "\(fields[4]) \(parts[1]) \(before) \(after)"
+                }
+            #expect(ours == git, "round \(round)")
+            compared += git.count
+        }
+        #expect(compared > 25)
+    }
+
     @Test("identical trees have no differences")
     func identical() throws {
         let scratch = try Scratch()
