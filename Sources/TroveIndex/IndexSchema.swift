@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 9
+    static let version = 10
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -61,6 +61,12 @@ enum IndexSchema {
               INSERT INTO places(rowid, minLat, maxLat, minLon, maxLon)
                 SELECT new.rowid, new.lat, new.lat, new.lon, new.lon WHERE new.lat IS NOT NULL AND new.lon IS NOT NULL;
             END;
+            CREATE TRIGGER records_moved AFTER UPDATE OF lat, lon ON records
+              WHEN old.lat IS NOT new.lat OR old.lon IS NOT new.lon BEGIN
+              DELETE FROM places WHERE rowid = old.rowid;
+              INSERT INTO places(rowid, minLat, maxLat, minLon, maxLon)
+                SELECT new.rowid, new.lat, new.lat, new.lon, new.lon WHERE new.lat IS NOT NULL AND new.lon IS NOT NULL;
+            END;
             CREATE TRIGGER records_removed AFTER DELETE ON records BEGIN
               DELETE FROM tags WHERE record = old.rowid;
               DELETE FROM places WHERE rowid = old.rowid;
@@ -79,6 +85,11 @@ enum IndexSchema {
             CREATE TRIGGER IF NOT EXISTS records_uncounted AFTER DELETE ON records BEGIN
               UPDATE counts SET count = count - 1 WHERE type = old.type;
               DELETE FROM counts WHERE type = old.type AND count = 0;
+            END;
+            CREATE TRIGGER IF NOT EXISTS records_retyped AFTER UPDATE OF type ON records WHEN old.type IS NOT new.type BEGIN
+              UPDATE counts SET count = count - 1 WHERE type = old.type;
+              DELETE FROM counts WHERE type = old.type AND count = 0;
+              INSERT INTO counts(type, count) VALUES (new.type, 1) ON CONFLICT(type) DO UPDATE SET count = count + 1;
             END;
             CREATE UNIQUE INDEX IF NOT EXISTS records_by_id ON records(id);
             CREATE INDEX IF NOT EXISTS records_by_type ON records(type, id);

@@ -24,40 +24,65 @@ struct IndexWriter {
     }
 
     /// Applies `changes` to an index that holds the records before them.
+    ///
+    /// A changed record keeps its row and is updated in place, naming only the indexed columns whose
+    /// values moved: SQLite then leaves the b-tree indexes of the others alone. (Deleting and inserting
+    /// it again rewrote a page of every index per record, megabytes for a thousand edits.)
     func update(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
-        // FTS5 flushes its in-memory buffer whenever a row id goes backwards, so every removal
-        // comes first, and new rows (with higher ids) after; the records are read from git meanwhile.
-        var last: Int64 = 0
-        try insertAll(changes, progress: progress) {
-            try remove(changes.map(\.id))
-            last = try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM records") ?? 0
-        }
-        // New rows got row ids above every old one, so their full-text entries go in as one set.
-        try db.execute(sql: "INSERT INTO search(rowid, title, body, place) SELECT rowid, title, body, place FROM records WHERE rowid > ?",
-                       arguments: [last])
-    }
-
-    /// Removes the records with these ids (those the index has), in two statements: SQLite runs a set
-    /// far faster than one row per statement. A full-text entry is removed by giving back the text
-    /// it was made from; triggers remove tags and places.
-    private func remove(_ ids: [String]) throws {
-        var rowids: [Int64] = []
-        for id in ids {
-            if let rowid = try Int64.fetchOne(db.cachedStatement(sql: "SELECT rowid FROM records WHERE id = ?"), arguments: [id]) {
-                rowids.append(rowid)
-            }
-        }
-        let doomed = "[" + rowids.sorted().map(String.init).joined(separator: ",") + "]"
+        // A record that moved folder is a removal and an addition of one id: the addition wins.
+        let kept = Set(changes.filter { $0.blob != nil }.map(\.id))
+        let changes = changes.filter { $0.blob != nil || !kept.contains($0.id) }
+        // FTS5 flushes its in-memory buffer whenever a row id goes backwards, so the full-text entries of
+        // every row that changes or goes are removed first, and the new ones added after, in row order;
+        // the records are read from git meanwhile.
+        var existing: [String: ExistingRow] = [:]
+        var written: [Int64] = []
+        try insertAll(changes, progress: progress, meanwhile: {
+            existing = try rows(changes.map(\.id))
+            try db.execute(sql: """
+                INSERT INTO search(search, rowid, title, body, place)
+                SELECT 'delete', rowid, title, body, place FROM records WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
+                """, arguments: [Self.jsonList(existing.values.map(\.rowid))])
+        }, existing: { id in existing[id] }, written: { written.append($0) })
+        // A new row may reuse the id of a row removed just before, so rows are named, not taken from above a mark.
         try db.execute(sql: """
-            INSERT INTO search(search, rowid, title, body, place)
-            SELECT 'delete', rowid, title, body, place FROM records WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
-            """, arguments: [doomed])
-        try db.execute(sql: "DELETE FROM records WHERE rowid IN (SELECT value FROM json_each(?))", arguments: [doomed])
+            INSERT INTO search(rowid, title, body, place)
+            SELECT rowid, title, body, place FROM records WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
+            """, arguments: [Self.jsonList(written)])
     }
 
-    /// Inserts every record that `changes` leaves in the store, with its tags; a trigger adds its place.
+    /// What the index holds of a record about to change: its row, and the indexed columns an update may leave alone.
+    struct ExistingRow {
+        var rowid: Int64
+        var values: [String: DatabaseValue]
+    }
+
+    /// The indexed columns of `records` besides `id`, as an update compares them.
+    static let indexedColumns = ["type", "label", "parent", "start", "lat", "lon"]
+
+    /// The rows the index has for these ids.
+    private func rows(_ ids: [String]) throws -> [String: ExistingRow] {
+        let statement = try db.cachedStatement(sql: "SELECT rowid, type, label, parent, start, lat, lon FROM records WHERE id = ?")
+        var found: [String: ExistingRow] = [:]
+        for id in ids {
+            guard let row = try Row.fetchOne(statement, arguments: [id]) else { continue }
+            var values: [String: DatabaseValue] = [:]
+            for column in Self.indexedColumns { values[column] = row[column] }
+            found[id] = ExistingRow(rowid: row["rowid"], values: values)
+        }
+        return found
+    }
+
+    private static func jsonList(_ rowids: [Int64]) -> String {
+        "[" + rowids.sorted().map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// Writes every record that `changes` leaves in the store, with its tags: a new row, or the `existing`
+    /// one updated; a record gone or unreadable loses its row. A trigger keeps its place. The rows written
+    /// are reported to `written`.
     /// The caller adds the full-text entries afterwards, all in one statement.
-    private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {}) throws {
+    private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {},
+                           existing: (String) -> ExistingRow? = { _ in nil }, written: (Int64) -> Void = { _ in }) throws {
         let step = max(1, changes.count / 200)
         let statement = try db.cachedStatement(sql: """
             INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred)
@@ -65,13 +90,20 @@ struct IndexWriter {
             """)
         let tagStatement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)")
         try RecordReader(store: store, changes: changes).forEach(meanwhile: meanwhile) { number, parsed in
-            if let (fields, blob) = parsed {
+            let row = existing(changes[number].id)
+            if let row, let (fields, blob) = parsed {
+                try update(row, to: fields, blob: blob)
+                written(row.rowid)
+            } else if let row {
+                try db.cachedStatement(sql: "DELETE FROM records WHERE rowid = ?").execute(arguments: [row.rowid])
+            } else if let (fields, blob) = parsed {
                 statement.setUncheckedArguments([
                     fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end,
                     fields.latitude, fields.longitude, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred,
                 ])
                 try statement.execute()
                 let rowid = db.lastInsertedRowID
+                written(rowid)
                 for tag in fields.tags {
                     try tagStatement.execute(arguments: [tag, rowid])
                 }
@@ -79,5 +111,28 @@ struct IndexWriter {
             if let progress, number % step == 0 { progress(number, changes.count) }
         }
         progress?(changes.count, changes.count)
+    }
+
+    /// Updates a row in place: the columns no index covers always, the indexed ones only when they changed,
+    /// and only the tags that came or went.
+    private func update(_ row: ExistingRow, to fields: IndexedFields, blob: String) throws {
+        let indexed: [String: DatabaseValue] = [
+            "type": fields.type.databaseValue, "label": fields.label.databaseValue, "parent": fields.parent.databaseValue,
+            "start": fields.start.databaseValue, "lat": fields.latitude.databaseValue, "lon": fields.longitude.databaseValue,
+        ]
+        let moved = Self.indexedColumns.filter { indexed[$0] != row.values[$0] }
+        let assignments = (["blob", "\"end\"", "createdAt", "updatedAt", "title", "body", "place", "starred"] + moved).map { $0 + " = ?" }
+        let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred]
+            + moved.map { indexed[$0]! } + [row.rowid]
+        try db.cachedStatement(sql: "UPDATE records SET " + assignments.joined(separator: ", ") + " WHERE rowid = ?")
+            .execute(arguments: StatementArguments(arguments))
+        let old = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT tag FROM tags WHERE record = ?"), arguments: [row.rowid]))
+        let new = Set(fields.tags)
+        for tag in old.subtracting(new) {
+            try db.cachedStatement(sql: "DELETE FROM tags WHERE tag = ? AND record = ?").execute(arguments: [tag, row.rowid])
+        }
+        for tag in new.subtracting(old) {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)").execute(arguments: [tag, row.rowid])
+        }
     }
 }
