@@ -84,11 +84,12 @@ struct IndexWriter {
     private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {},
                            existing: (String) -> ExistingRow? = { _ in nil }, written: (Int64) -> Void = { _ in }) throws {
         let step = max(1, changes.count / 200)
-        let statement = try db.cachedStatement(sql: """
+        // Statements of their own: GRDB skips binding arguments it believes are bound already.
+        let insert = RawStatement(try db.makeStatement(sql: """
             INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let tagStatement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)")
+            """), in: db)
+        let insertTag = RawStatement(try db.makeStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)"), in: db)
         try RecordReader(store: store, changes: changes).forEach(meanwhile: meanwhile) { number, parsed in
             let row = existing(changes[number].id)
             if let row, let (fields, blob) = parsed {
@@ -97,15 +98,22 @@ struct IndexWriter {
             } else if let row {
                 try db.cachedStatement(sql: "DELETE FROM records WHERE rowid = ?").execute(arguments: [row.rowid])
             } else if let (fields, blob) = parsed {
-                statement.setUncheckedArguments([
-                    fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end,
-                    fields.latitude, fields.longitude, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred,
-                ])
-                try statement.execute()
+                for (position, text) in [fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end].enumerated() {
+                    insert.bind(Int32(position + 1), text)
+                }
+                insert.bind(8, fields.latitude)
+                insert.bind(9, fields.longitude)
+                for (position, text) in [fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place].enumerated() {
+                    insert.bind(Int32(position + 10), text)
+                }
+                insert.bind(15, fields.starred ? 1 : 0)
+                try insert.run()
                 let rowid = db.lastInsertedRowID
                 written(rowid)
                 for tag in fields.tags {
-                    try tagStatement.execute(arguments: [tag, rowid])
+                    insertTag.bind(1, tag)
+                    insertTag.bind(2, rowid)
+                    try insertTag.run()
                 }
             }
             if let progress, number % step == 0 { progress(number, changes.count) }
