@@ -191,7 +191,7 @@ public struct IndexFile {
     public func entryID(atPath path: String) -> ObjectID? {
         let key = Array(path.utf8)
         if let delta {
-            return key.withUnsafeBufferPointer(delta.entry).map { ObjectID(bytes: Array(UnsafeBufferPointer(start: $0.data + 40, count: 20))) }
+            return key.withUnsafeBufferPointer(delta.entry).map { Self.blob($0.data) }
         }
         return find(key).found.map(blob)
     }

@@ -51,6 +51,25 @@ import TroveTestSupport
         #expect(try scratch.git("log", "--format=%s") == "import\n")
     }
 
+    @Test("big blobs in a batch are written loose and synced, the same one twice and one stored before included")
+    func bigBlobsLoose() throws {
+        let scratch = try Scratch()
+        let repository = scratch.repository
+        let big = { (seed: UInt8) in (0..<(Repository.bigObjectSize + 1_000)).map { UInt8(truncatingIfNeeded: $0 &* 31) ^ seed } }
+        let before = try repository.writeBlob(big(3))
+        let looseBefore = try scratch.looseObjects().count
+        let (tree, ids) = try repository.batchingObjectWrites { batch in
+            let ids = try [big(1), big(2), big(1), big(3)].map { try batch.writeBlob($0) }
+            let tree = try batch.writeTree(applying: ids.enumerated().map { .upsert(path: "media/\($0.offset).bin", blob: $0.element) }, to: nil)
+            return (tree, ids)
+        }
+        #expect(ids[3] == before && ids[0] == ids[2])
+        #expect(try scratch.looseObjects().count == looseBefore + 2)
+        #expect(try repository.blob(ids[0]) == big(1) && repository.blob(ids[1]) == big(2))
+        _ = try Self.commit(repository, tree)
+        #expect(try scratch.gitResult("fsck", "--strict", "--no-dangling").status == 0)
+    }
+
     /// Writes a commit of `tree` in `batch`, so mempack's commit-driven dump includes the objects.
     static func commit(_ batch: Repository, _ tree: ObjectID, parents: [ObjectID] = []) throws -> ObjectID {
         try batch.createCommit(tree: tree, parents: parents, author: .fixed(), committer: .fixed(), message: "batch")

@@ -132,6 +132,27 @@ struct RecoveryTests {
         #expect(try index.snapshot() == (try freshSnapshot(of: fixture)))
     }
 
+    @Test("records moved to another folder by hand stay indexed, whichever side of their old path the new one sorts")
+    func movedByHand() throws {
+        let fixture = try IndexFixture()
+        let journal = try fixture.journal()
+        let early = try fixture.entry(journal: journal, text: "Moved to the front", tags: ["moved"])
+        let late = try fixture.entry(journal: journal, text: "Moved to the back", tags: ["moved"])
+        let index = try fixture.index()
+        // A move is a removal and an addition of one id; the addition sorts before the removal for one, after for the other.
+        for (record, folder) in [(early, "00"), (late, "zz")] {
+            let old = try fixture.recordPath(type: "entry", id: record.id)
+            let new = "entries/\(folder)/\(record.id).json"
+            try FileManager.default.createDirectory(atPath: fixture.path + "/entries/" + folder, withIntermediateDirectories: true)
+            try fixture.git("mv", old, new)
+        }
+        try fixture.git("commit", "-q", "-m", "Move by hand")
+        try index.catchUp()
+        #expect(try index.search("moved").map(\.record.id).sorted() == [early.id, late.id].sorted())
+        #expect(try index.record(id: early.id) != nil && index.record(id: late.id) != nil)
+        #expect(try index.snapshot() == (try freshSnapshot(of: fixture)))
+    }
+
     @Test("git reset --hard HEAD~1 moves the index back")
     func resetBackwards() throws {
         let fixture = try IndexFixture()
