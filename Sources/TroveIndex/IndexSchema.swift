@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 10
+    static let version = 11
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -15,7 +15,9 @@ enum IndexSchema {
     static func create(_ db: Database) throws {
         try createMeta(db)
         try createRecordTables(db)
+        try createSearchTables(db)
         try createIndexes(db)
+        try createTriggers(db)
     }
 
     /// Creates the `meta` table, stamped with this schema version.
@@ -24,7 +26,7 @@ enum IndexSchema {
         try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [versionKey, String(version)])
     }
 
-    /// Creates the tables that hold records (all but `meta`).
+    /// Creates the plain tables that hold records: `records`, `tags` and `counts`.
     static func createRecordTables(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE records(
@@ -50,16 +52,46 @@ enum IndexSchema {
               record INTEGER NOT NULL,
               PRIMARY KEY(tag, record)
             ) WITHOUT ROWID;
+            CREATE TABLE counts(type TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID;
+            """)
+    }
+
+    /// Creates the full-text index of `records` (which holds the text) and the R*Tree of their places.
+    static func createSearchTables(_ db: Database) throws {
+        try db.execute(sql: """
             CREATE VIRTUAL TABLE search USING fts5(
               title, body, place,
               content = 'records', content_rowid = 'rowid',
               tokenize = 'unicode61 remove_diacritics 2'
             );
             CREATE VIRTUAL TABLE places USING rtree(rowid, minLat, maxLat, minLon, maxLon);
-            CREATE TABLE counts(type TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID;
+            """)
+    }
+
+    /// Creates the b-tree indexes of `records` and `tags`.
+    ///
+    /// A full build creates them after loading every record: building each once is quicker than updating it row by row.
+    static func createIndexes(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE UNIQUE INDEX records_by_id ON records(id);
+            CREATE INDEX records_by_type ON records(type, id);
+            CREATE INDEX records_by_start ON records(type, start);
+            CREATE INDEX records_by_parent ON records(parent, type, start);
+            CREATE INDEX records_by_label ON records(type, label COLLATE NOCASE);
+            CREATE INDEX records_by_place ON records(type, lat, lon, parent, start, label, id) WHERE lat IS NOT NULL;
+            CREATE INDEX tags_by_record ON tags(record);
+            """)
+    }
+
+    /// Creates the triggers that keep `places`, `counts` and `tags` in step with `records` as rows come, change and go.
+    ///
+    /// A full build fills those tables itself and adds the triggers last.
+    static func createTriggers(_ db: Database) throws {
+        try db.execute(sql: """
             CREATE TRIGGER records_added AFTER INSERT ON records BEGIN
               INSERT INTO places(rowid, minLat, maxLat, minLon, maxLon)
                 SELECT new.rowid, new.lat, new.lat, new.lon, new.lon WHERE new.lat IS NOT NULL AND new.lon IS NOT NULL;
+              INSERT INTO counts(type, count) VALUES (new.type, 1) ON CONFLICT(type) DO UPDATE SET count = count + 1;
             END;
             CREATE TRIGGER records_moved AFTER UPDATE OF lat, lon ON records
               WHEN old.lat IS NOT new.lat OR old.lon IS NOT new.lon BEGIN
@@ -67,37 +99,17 @@ enum IndexSchema {
               INSERT INTO places(rowid, minLat, maxLat, minLon, maxLon)
                 SELECT new.rowid, new.lat, new.lat, new.lon, new.lon WHERE new.lat IS NOT NULL AND new.lon IS NOT NULL;
             END;
+            CREATE TRIGGER records_retyped AFTER UPDATE OF type ON records WHEN old.type IS NOT new.type BEGIN
+              UPDATE counts SET count = count - 1 WHERE type = old.type;
+              DELETE FROM counts WHERE type = old.type AND count = 0;
+              INSERT INTO counts(type, count) VALUES (new.type, 1) ON CONFLICT(type) DO UPDATE SET count = count + 1;
+            END;
             CREATE TRIGGER records_removed AFTER DELETE ON records BEGIN
               DELETE FROM tags WHERE record = old.rowid;
               DELETE FROM places WHERE rowid = old.rowid;
-            END;
-            """)
-    }
-
-    /// Creates the b-tree indexes of `records` and `tags`, and the triggers that keep `counts`, unless they exist.
-    ///
-    /// A rebuild creates them after loading every record: building each once is quicker than updating it row by row.
-    static func createIndexes(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TRIGGER IF NOT EXISTS records_counted AFTER INSERT ON records BEGIN
-              INSERT INTO counts(type, count) VALUES (new.type, 1) ON CONFLICT(type) DO UPDATE SET count = count + 1;
-            END;
-            CREATE TRIGGER IF NOT EXISTS records_uncounted AFTER DELETE ON records BEGIN
               UPDATE counts SET count = count - 1 WHERE type = old.type;
               DELETE FROM counts WHERE type = old.type AND count = 0;
             END;
-            CREATE TRIGGER IF NOT EXISTS records_retyped AFTER UPDATE OF type ON records WHEN old.type IS NOT new.type BEGIN
-              UPDATE counts SET count = count - 1 WHERE type = old.type;
-              DELETE FROM counts WHERE type = old.type AND count = 0;
-              INSERT INTO counts(type, count) VALUES (new.type, 1) ON CONFLICT(type) DO UPDATE SET count = count + 1;
-            END;
-            CREATE UNIQUE INDEX IF NOT EXISTS records_by_id ON records(id);
-            CREATE INDEX IF NOT EXISTS records_by_type ON records(type, id);
-            CREATE INDEX IF NOT EXISTS records_by_start ON records(type, start);
-            CREATE INDEX IF NOT EXISTS records_by_parent ON records(parent, type, start);
-            CREATE INDEX IF NOT EXISTS records_by_label ON records(type, label COLLATE NOCASE);
-            CREATE INDEX IF NOT EXISTS records_by_place ON records(type, lat, lon, parent, start, label, id) WHERE lat IS NOT NULL;
-            CREATE INDEX IF NOT EXISTS tags_by_record ON tags(record);
             """)
     }
 

@@ -2,26 +2,12 @@ import GRDB
 import TroveJSON
 import TroveStore
 
-/// Writes record changes into the index's tables, inside a transaction its caller owns.
+/// Applies record changes to the index's tables, inside a transaction its caller owns.
+///
+/// A full build is `IndexBuild`'s job.
 struct IndexWriter {
     let db: Database
     let store: Store
-
-    /// Builds the index of `changes` (every record of a commit) from scratch, replacing all it held.
-    ///
-    /// Dropping the tables beats deleting rows, and building the b-tree indexes and the
-    /// full-text index once at the end beats updating them row by row.
-    func rebuild(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
-        try db.execute(sql: """
-            DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS tags; DROP TABLE IF EXISTS search;
-            DROP TABLE IF EXISTS places; DROP TABLE IF EXISTS counts;
-            """)
-        try IndexSchema.createRecordTables(db)
-        try insertAll(changes, progress: progress)
-        try db.execute(sql: "INSERT INTO search(search) VALUES('rebuild')")
-        try db.execute(sql: "INSERT INTO counts(type, count) SELECT type, count(*) FROM records GROUP BY type")
-        try IndexSchema.createIndexes(db)
-    }
 
     /// Applies `changes` to an index that holds the records before them.
     ///
@@ -84,12 +70,7 @@ struct IndexWriter {
     private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {},
                            existing: (String) -> ExistingRow? = { _ in nil }, written: (Int64) -> Void = { _ in }) throws {
         let step = max(1, changes.count / 200)
-        // Statements of their own: GRDB skips binding arguments it believes are bound already.
-        let insert = RawStatement(try db.makeStatement(sql: """
-            INSERT INTO records(id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """), in: db)
-        let insertTag = RawStatement(try db.makeStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)"), in: db)
+        let inserter = try RowInserter(db)
         try RecordReader(store: store, changes: changes).forEach(meanwhile: meanwhile) { number, parsed in
             let row = existing(changes[number].id)
             if let row, let (fields, blob) = parsed {
@@ -98,23 +79,7 @@ struct IndexWriter {
             } else if let row {
                 try db.cachedStatement(sql: "DELETE FROM records WHERE rowid = ?").execute(arguments: [row.rowid])
             } else if let (fields, blob) = parsed {
-                for (position, text) in [fields.id, fields.type, blob, fields.label, fields.parent, fields.start, fields.end].enumerated() {
-                    insert.bind(Int32(position + 1), text)
-                }
-                insert.bind(8, fields.latitude)
-                insert.bind(9, fields.longitude)
-                for (position, text) in [fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place].enumerated() {
-                    insert.bind(Int32(position + 10), text)
-                }
-                insert.bind(15, fields.starred ? 1 : 0)
-                try insert.run()
-                let rowid = db.lastInsertedRowID
-                written(rowid)
-                for tag in fields.tags {
-                    insertTag.bind(1, tag)
-                    insertTag.bind(2, rowid)
-                    try insertTag.run()
-                }
+                written(try inserter.insert(fields, blob: blob))
             }
             if let progress, number % step == 0 { progress(number, changes.count) }
         }

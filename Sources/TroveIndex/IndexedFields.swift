@@ -71,17 +71,22 @@ struct IndexedFields: Equatable {
         keys.compactMap { value[$0]?.stringValue }.joined(separator: "\n")
     }
 
-    /// The first line of `text`, cut to `limit` characters; scans only as far as it needs to.
-    private static func firstLine(_ text: String, limit: Int) -> String {
-        var line = ""
-        var count = 0
-        for character in text {
-            if character == "\n" || character == "\r\n" { break }
-            if count == limit { return line + "…" }
-            line.append(character)
-            count += 1
+    /// The first line of `text`, cut to `limit` characters with "…" after them.
+    ///
+    /// A line ends at a line feed; a carriage return just before it goes too, a lone one stays.
+    static func firstLine(_ text: String, limit: Int) -> String {
+        let utf8 = text.utf8
+        var end = utf8.firstIndex(of: 10) ?? utf8.endIndex
+        if end > utf8.startIndex, utf8[utf8.index(before: end)] == 13, end < utf8.endIndex { end = utf8.index(before: end) }
+        let line = text[..<end]
+        // Counting characters walks grapheme clusters, which is slow: short or plain ASCII lines need none of it.
+        if line.utf8.count <= limit { return String(line) }
+        let cut = line.utf8.index(line.utf8.startIndex, offsetBy: limit)
+        if line.utf8[...cut].allSatisfy({ $0 < 0x80 }) { return String(line[..<cut]) + "…" }
+        guard let last = line.index(line.startIndex, offsetBy: limit, limitedBy: line.endIndex), last < line.endIndex else {
+            return String(line)
         }
-        return line
+        return String(line[..<last]) + "…"
     }
 
     /// An untitled entry's label: its first line with text, without Markdown's heading marks, cut to 200 characters.

@@ -29,7 +29,8 @@ struct RawStatement {
         sqlite3_bind_double(raw, position, value)
     }
 
-    func bind(_ position: Int32, _ value: Int64) {
+    func bind(_ position: Int32, _ value: Int64?) {
+        guard let value else { sqlite3_bind_null(raw, position); return }
         sqlite3_bind_int64(raw, position, value)
     }
 

@@ -5,7 +5,7 @@ import TroveStore
 extension RecordIndex {
     /// Builds the index of commit `head` from scratch and puts it in the live file.
     ///
-    /// The build goes into a new file beside the live one, with no journal: nobody else sees it, so
+    /// The build (`IndexBuild`) goes into a new file beside the live one, with no journal: nobody else sees it, so
     /// a crash leaves only a stray file, and building there is far cheaper than dropping and
     /// refilling the live tables through the write-ahead log. SQLite's backup then copies it into
     /// the live file in one write transaction, under SQLite's own locks, so other processes go on
@@ -24,24 +24,11 @@ extension RecordIndex {
             if !always, try queue.read({ try IndexSchema.indexedCommit($0) }) == head { return }
             removeAbandonedBuilds()
             let temporary = path + ".new-\(getpid())"
-            let remove = { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) } }
+            let remove = { for suffix in ["", "-journal", "-wal", "-shm", "-rows"] { unlink(temporary + suffix) } }
             remove()
             defer { remove() }
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = false
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
-            }
-            let fresh = try DatabaseQueue(path: temporary, configuration: configuration)
             let changes = try store.recordChanges(from: nil, to: head)
-            try fresh.inDatabase { db in
-                try db.inTransaction {
-                    try IndexSchema.createMeta(db)
-                    try IndexWriter(db: db, store: store).rebuild(changes, progress: progress)
-                    try IndexSchema.setIndexedCommit(db, head)
-                    return .commit
-                }
-            }
+            let fresh = try IndexBuild(store: store, path: temporary).run(changes, head: head, progress: progress)
             try fresh.backup(to: queue)
             try fresh.close()
             // The whole index went through the write-ahead log: fold it back and empty it.

@@ -41,67 +41,25 @@ struct RecordReader {
             return
         }
         let chunks = stride(from: 0, to: changes.count, by: chunkSize).map { $0..<min($0 + chunkSize, changes.count) }
-        let shared = SharedChunks()
-        // The reader thread is the only user of the store's repository until `forEach` returns.
+        // At most two chunks are parsed ahead.
+        let handoff = Handoff<[Parsed]>(capacity: 2)
+        // The reader thread is the only user of the store's repository until it has been joined.
         let context = UncheckedBox((store, changes, chunks))
-        let reader = Thread {
+        let reader = BackgroundThread {
             let (store, changes, chunks) = context.value
-            for (index, range) in chunks.enumerated() {
-                guard shared.waitForRoom() else { return }
-                shared.put(index, changes[range].map { RecordReader.parse($0, in: store) })
+            defer { handoff.close() }
+            for range in chunks {
+                guard handoff.put(changes[range].map { RecordReader.parse($0, in: store) }) else { return }
             }
         }
-        reader.start()
-        defer { shared.finish() }
+        defer {
+            handoff.abandon()
+            try? reader.wait()
+        }
         try meanwhile()
-        for (index, range) in chunks.enumerated() {
-            for (offset, parsed) in shared.take(index).enumerated() { try body(range.lowerBound + offset, parsed) }
+        for range in chunks {
+            guard let chunk = handoff.take() else { preconditionFailure("the reader thread stopped before the last chunk") }
+            for (offset, parsed) in chunk.enumerated() { try body(range.lowerBound + offset, parsed) }
         }
     }
-}
-
-/// Parsed chunks handed from the reader thread to the writer, at most two ahead.
-private final class SharedChunks: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var ready: [Int: [RecordReader.Parsed]] = [:]
-    private var cancelled = false
-    private let room = DispatchSemaphore(value: 2)
-
-    /// Blocks until fewer than two chunks wait; `false` once the consumer has gone.
-    func waitForRoom() -> Bool {
-        room.wait()
-        condition.lock(); defer { condition.unlock() }
-        return !cancelled
-    }
-
-    func put(_ index: Int, _ chunk: [RecordReader.Parsed]) {
-        condition.lock()
-        ready[index] = chunk
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func take(_ index: Int) -> [RecordReader.Parsed] {
-        condition.lock()
-        while ready[index] == nil { condition.wait() }
-        let chunk = ready.removeValue(forKey: index)!
-        condition.unlock()
-        room.signal()
-        return chunk
-    }
-
-    /// Lets the reader thread stop if the consumer failed part way.
-    func finish() {
-        condition.lock()
-        cancelled = true
-        condition.unlock()
-        room.signal()
-        room.signal()
-    }
-}
-
-/// Carries a value the compiler cannot prove safe into a thread that is its only user.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -27,3 +27,26 @@ struct HeadingTests {
         #expect(IndexedFields.heading(String(repeating: "x", count: 799) + "ü") == String(repeating: "x", count: 200) + "…")
     }
 }
+
+/// A name's or title's label: its first line, cut to a number of characters, not bytes.
+struct FirstLineTests {
+    @Test func endsAtALineFeedAndTakesACarriageReturnBeforeIt() {
+        #expect(IndexedFields.firstLine("one\ntwo", limit: 200) == "one")
+        #expect(IndexedFields.firstLine("one\r\ntwo", limit: 200) == "one")
+        #expect(IndexedFields.firstLine("one\rtwo", limit: 200) == "one\rtwo")
+        #expect(IndexedFields.firstLine("\nlater", limit: 200) == "")
+        #expect(IndexedFields.firstLine("", limit: 200) == "")
+    }
+
+    @Test func cutsAtTheLimitCountingCharacters() {
+        #expect(IndexedFields.firstLine("abcdef", limit: 6) == "abcdef")
+        #expect(IndexedFields.firstLine("abcdefg", limit: 6) == "abcdef…")
+        // Six characters in twelve bytes: not cut.
+        #expect(IndexedFields.firstLine("éééééé", limit: 6) == "éééééé")
+        #expect(IndexedFields.firstLine("ééééééé\nx", limit: 6) == "éééééé…")
+        // A letter with a combining accent is one character: never cut between the two.
+        #expect(IndexedFields.firstLine("abcde" + "e\u{301}" + "f", limit: 6) == "abcde" + "e\u{301}" + "…")
+        #expect(IndexedFields.firstLine("abcdef" + "\u{301}", limit: 6) == "abcdef\u{301}")
+        #expect(IndexedFields.firstLine("👩‍👩‍👧 family outing", limit: 3) == "👩‍👩‍👧 f…")
+    }
+}
