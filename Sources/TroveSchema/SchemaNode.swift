@@ -70,22 +70,44 @@ final class SchemaNode: @unchecked Sendable {
 ///
 /// `NSRegularExpression` is immutable and documented as safe to share across
 /// threads, but not every Foundation marks it `Sendable`, hence the unchecked box.
-struct Pattern: @unchecked Sendable {
+struct Pattern: Sendable {
     let source: String
-    let regex: NSRegularExpression
     /// The byte matcher for simple anchored patterns, tried first.
     let fast: AnchoredPattern?
+    private let regex: LazyRegularExpression
 
     init(_ source: String) throws {
         self.source = source
-        self.regex = try NSRegularExpression(pattern: source)
         fast = AnchoredPattern(source)
+        regex = LazyRegularExpression(source)
+        // A pattern the byte matcher takes is a valid expression, compiled only if ever needed: compiling
+        // the first one sets up ICU's regular expressions, milliseconds every command would pay at start.
+        // Any other is compiled now, so that a bad one fails the catalog.
+        if fast == nil { _ = try regex.compiled() }
     }
 
     /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not anchored).
     func matches(_ text: String) -> Bool {
         if let fast, let matched = fast.matches(text) { return matched }
+        guard let regex = try? regex.compiled() else { return false }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
+
+/// A regular expression compiled on first use, once, whichever thread asks.
+private final class LazyRegularExpression: @unchecked Sendable {
+    private let source: String
+    private let lock = NSLock()
+    private var value: NSRegularExpression?
+
+    init(_ source: String) { self.source = source }
+
+    func compiled() throws -> NSRegularExpression {
+        lock.lock(); defer { lock.unlock() }
+        if let value { return value }
+        let regex = try NSRegularExpression(pattern: source)
+        value = regex
+        return regex
     }
 }
 

@@ -68,7 +68,7 @@ enum JSONPointer {
         var current = document
         for rawToken in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             // Every $ref of every schema is resolved at start-up: keep Foundation out of the common case.
-            let token = rawToken.contains("~")
+            let token = rawToken.utf8.contains(UInt8(ascii: "~"))
                 ? rawToken.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
                 : String(rawToken)
             switch current {
