@@ -59,6 +59,10 @@ enum IndexDatabase {
         }
     }
 
+    /// A connection's page cache, as `PRAGMA cache_size` takes it (negative: in KiB).
+    /// Bulk updates touch every b-tree at once; 64 MB of page cache keeps them in memory.
+    static let cacheSize = -65536
+
     /// Opens a connection and makes it hold the file, its log and its shared memory open.
     private static func connect(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
@@ -73,8 +77,7 @@ enum IndexDatabase {
             try db.execute(sql: "PRAGMA journal_size_limit = 0")
             // A cache: losing the last transaction to a power cut only means catching up again.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Bulk updates touch every b-tree at once; 64 MB of page cache keeps them in memory.
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }

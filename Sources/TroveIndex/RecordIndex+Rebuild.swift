@@ -29,6 +29,10 @@ extension RecordIndex {
             defer { remove() }
             let changes = try store.recordChanges(from: nil, to: head)
             let fresh = try IndexBuild(store: store, path: temporary).run(changes, head: head, progress: progress)
+            // Every page passes through the live connection's cache on its way to the log: a small one
+            // meanwhile keeps a full build's memory 60 MB lower, and the pages cached before are stale anyway.
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2048") }
+            defer { try? queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = \(IndexDatabase.cacheSize)") } }
             try fresh.backup(to: queue)
             try fresh.close()
             // The whole index went through the write-ahead log: fold it back and empty it.
