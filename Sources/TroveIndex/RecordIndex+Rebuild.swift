@@ -29,8 +29,8 @@ extension RecordIndex {
             defer { remove() }
             let changes = try store.recordChanges(from: nil, to: head)
             let fresh = try IndexBuild(store: store, path: temporary).run(changes, head: head, progress: progress)
-            // Every page passes through the live connection's cache on its way to the log: a small one
-            // meanwhile keeps a full build's memory 60 MB lower, and the pages cached before are stale anyway.
+            // Every page passes through the live connection's cache on its way to the log: a small cache
+            // meanwhile keeps the copy from filling 64 MB with pages nobody reads again.
             try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2048") }
             defer { try? queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = \(IndexDatabase.cacheSize)") } }
             try fresh.backup(to: queue)
