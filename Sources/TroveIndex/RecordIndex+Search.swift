@@ -18,15 +18,27 @@ extension RecordIndex {
     public func search(_ text: String, type: String? = nil, limit: Int = 20,
                        highlight: (open: String, close: String) = ("[", "]")) throws -> [SearchHit] {
         guard let query = Self.matchExpression(text) else { return [] }
-        var sql = """
-            SELECT \(IndexedRecord.columns), snippet(search, -1, ?, ?, '…', 12), bm25(search, 10.0, 1.0, 3.0) AS score
-            FROM search JOIN records ON records.rowid = search.rowid
+        // The best hits are chosen from the full-text index alone, and only they are joined with their
+        // rows and given a snippet: doing both for every hit took twice as long on a common word.
+        // The outer scan does not score again; joins in the order written, it looks up only the chosen rows.
+        var best = "SELECT search.rowid AS hit, bm25(search, 10.0, 1.0, 3.0) AS score FROM search"
+        var arguments: StatementArguments = []
+        if let type {
+            best += " JOIN records ON records.rowid = search.rowid WHERE search MATCH ? AND records.type = ?"
+            arguments += [query, type]
+        } else {
+            best += " WHERE search MATCH ?"
+            arguments += [query]
+        }
+        best += " ORDER BY score, search.rowid LIMIT ?"
+        arguments += [limit, highlight.open, highlight.close, query]
+        let sql = """
+            WITH best AS (\(best))
+            SELECT \(IndexedRecord.columns), snippet(search, -1, ?, ?, '…', 12), best.score
+            FROM search CROSS JOIN best ON +search.rowid = best.hit CROSS JOIN records ON records.rowid = best.hit
             WHERE search MATCH ?
+            ORDER BY best.score, records.id
             """
-        var arguments: StatementArguments = [highlight.open, highlight.close, query]
-        if let type { sql += " AND records.type = ?"; arguments += [type] }
-        sql += " ORDER BY score, records.id LIMIT ?"
-        arguments += [limit]
         return try read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 SearchHit(record: IndexedRecord(row: row), snippet: row[12], rank: row[13])
