@@ -33,6 +33,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        // A memory-safe Swift face over libical: parsing, times and zones, recurrence, writing.
+        .target(name: "TroveICal", dependencies: ["CICal"]),
         .target(name: "TroveJSON"),
         .target(
             name: "TroveFormats",
@@ -77,7 +84,7 @@ let package = Package(
         // Floor 4: importers and exporters, one folder per format (Day One, jrnl, Markdown and HTML).
         .target(
             name: "TroveInterchange",
-            dependencies: ["TroveJSON", "TroveStore", "TroveKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["TroveJSON", "TroveStore", "TroveKit", "TroveICal", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Floor 5: the command tree, one-shot, scripts and the REPL.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -93,6 +100,7 @@ let package = Package(
 
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON", "TroveTestSupport"]),
+        .testTarget(name: "TroveICalTests", dependencies: ["TroveICal", "TroveTestSupport"]),
         .testTarget(name: "TroveGitTests", dependencies: ["TroveGit", "TroveTestSupport"]),
         .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),

@@ -1,0 +1,91 @@
+/// The logical (unfolded) lines of iCalendar text with their line numbers.
+///
+/// libical keeps no line numbers, so this is how errors get a place: its components come
+/// back in file order, so the n-th BEGIN line here is the n-th component of the tree.
+struct ICalLines {
+    struct Line {
+        /// 1-based physical line where the logical line starts.
+        var number: Int
+        var text: String
+        /// The upper-case property name (before `;` or `:`).
+        var name: String
+    }
+
+    /// A BEGIN ... END block.
+    struct Block {
+        var name: String
+        /// Indexes into `blocks` of the blocks directly inside this one.
+        var children: [Int] = []
+        /// Index into `lines` of BEGIN and END (END is `lines.count` when missing).
+        var begin: Int
+        var end: Int
+    }
+
+    var lines: [Line] = []
+    /// Blocks in the order of their BEGIN lines (pre-order, as libical walks them).
+    var blocks: [Block] = []
+    /// Blocks whose END never came.
+    var unclosed: [Block] = []
+    /// Indexes into `blocks` of the outermost blocks.
+    var topLevel: [Int] = []
+
+    init(_ text: String) {
+        var number = 0
+        // "\r\n" is one Character in Swift, so split on any of the three line ends.
+        for piece in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            number += 1
+            if let first = piece.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1].text += piece.dropFirst()
+                continue
+            }
+            if piece.isEmpty { continue }
+            let text = String(piece)
+            let name = String(text.prefix { $0 != ";" && $0 != ":" }).uppercased()
+            lines.append(Line(number: number, text: text, name: name))
+        }
+        var open: [Int] = []
+        for (index, line) in lines.enumerated() {
+            if line.name == "BEGIN" {
+                if let parent = open.last { blocks[parent].children.append(blocks.count) } else { topLevel.append(blocks.count) }
+                open.append(blocks.count)
+                blocks.append(Block(name: Self.value(line.text).uppercased(), begin: index, end: lines.count))
+            } else if line.name == "END", let top = open.popLast() {
+                blocks[top].end = index
+            }
+        }
+        unclosed = open.map { blocks[$0] }
+    }
+
+    /// The part after the first colon.
+    static func value(_ text: String) -> String {
+        guard let colon = text.firstIndex(of: ":") else { return "" }
+        return String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Line number of a line index, or of the last line past the end.
+    func number(at index: Int) -> Int {
+        if index < lines.count { return lines[index].number }
+        return lines.last?.number ?? 0
+    }
+
+    /// Indexes of the lines directly inside a block (not inside its child blocks).
+    func ownLines(of block: Block) -> [Int] {
+        var result: [Int] = []
+        var depth = 0
+        var index = block.begin + 1
+        while index < block.end && index < lines.count {
+            let name = lines[index].name
+            if name == "BEGIN" {
+                depth += 1
+            } else if name == "END" {
+                depth -= 1
+            } else if depth == 0 {
+                result.append(index)
+            }
+            index += 1
+        }
+        return result
+    }
+}
+
+import Foundation

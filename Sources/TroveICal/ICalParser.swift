@@ -1,0 +1,210 @@
+import CICal
+import Foundation
+
+/// Reads iCalendar text with libical into `ICalComponent` values.
+public enum ICalParser {
+    /// The VCALENDAR in `text` (several VCALENDARs are merged into one).
+    ///
+    /// Bad properties do not throw: libical drops them and leaves an `X-LIC-ERROR`
+    /// property in their component (see `ICalComponent.parseProblems`, with lines).
+    public static func parse(_ text: String) throws(ICalError) -> ICalComponent {
+        var text = text
+        if text.first == "\u{FEFF}" { text.removeFirst() }
+        let lines = ICalLines(text)
+        guard lines.blocks.contains(where: { $0.name == "VCALENDAR" }) else {
+            let first = lines.lines.first.map { String($0.text.prefix(60)) } ?? ""
+            throw .notICalendar(found: first)
+        }
+        let parsed: ICalComponent? = ICalLibrary.locked {
+            guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
+            let owner = ICalOwnedComponent(root)
+            let walker = ICalTreeReader(lines: lines, root: owner.pointer)
+            return walker.read(owner.pointer, candidates: lines.topLevel)
+        }
+        guard var root = parsed else {
+            if let open = lines.unclosed.first {
+                throw .unreadable(line: lines.number(at: open.begin),
+                                  reason: "BEGIN:\(open.name) has no END:\(open.name) (is the file cut short?)")
+            }
+            throw .unreadable(line: 0, reason: "libical found no calendar in it")
+        }
+        if root.name == "XROOT" {
+            // Several VCALENDARs: one calendar holding all their components.
+            let calendars = root.components("VCALENDAR")
+            guard var first = calendars.first else { throw .unreadable(line: 0, reason: "libical found no VCALENDAR in it") }
+            for other in calendars.dropFirst() { first.components += other.components }
+            root = first
+        }
+        guard root.name == "VCALENDAR" else {
+            throw .unreadable(line: root.line, reason: "the outer component is \(root.name), not VCALENDAR")
+        }
+        return root
+    }
+}
+
+/// Owns a libical component tree and frees it.
+final class ICalOwnedComponent {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { icalcomponent_free(pointer) }
+}
+
+/// Copies a libical tree into Swift values; call only while holding `ICalLibrary`'s lock.
+struct ICalTreeReader {
+    let lines: ICalLines
+    /// The VCALENDAR (or XROOT) whose VTIMEZONEs resolve TZIDs.
+    let root: OpaquePointer
+
+    init(lines: ICalLines, root: OpaquePointer) {
+        self.lines = lines
+        self.root = root
+    }
+
+    /// Copies `component`; `candidates` are the blocks its BEGIN line may be among.
+    ///
+    /// The n-th child of a name is paired with the n-th block of that name in its parent
+    /// (libical keeps events in file order, though it may move VTIMEZONEs around).
+    func read(_ component: OpaquePointer, candidates: [Int], index: Int = 0) -> ICalComponent {
+        let kind = icalcomponent_isa(component)
+        var name = ICalLibrary.string(icalcomponent_kind_to_string(kind)) ?? "X"
+        if name == "XROOT" {
+            // Several calendars: their blocks are the top-level ones.
+            var result = ICalComponent(name)
+            var counts: [String: Int] = [:]
+            var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+            while let current = child {
+                let childName = ICalLibrary.string(icalcomponent_kind_to_string(icalcomponent_isa(current))) ?? "X"
+                result.components.append(read(current, candidates: candidates, index: counts[childName, default: 0]))
+                counts[childName, default: 0] += 1
+                child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+            }
+            return result
+        }
+        let isX = kind == ICAL_X_COMPONENT
+        let sameName = candidates.filter { isX ? lines.blocks[$0].name.hasPrefix("X-") : lines.blocks[$0].name == name }
+        let blockIndex = sameName.indices.contains(index) ? sameName[index] : nil
+        let block = blockIndex.map { lines.blocks[$0] }
+        if isX, let block { name = block.name }
+        var result = ICalComponent(name)
+        if let block {
+            result.line = lines.number(at: block.begin)
+            result.endLine = lines.number(at: block.end)
+        }
+        var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+        while let current = property {
+            result.properties.append(readProperty(current))
+            property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        }
+        if let block { assignLines(&result.properties, in: block) }
+        var counts: [String: Int] = [:]
+        var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+        while let current = child {
+            let childKind = icalcomponent_isa(current)
+            let key = childKind == ICAL_X_COMPONENT ? "X" : (ICalLibrary.string(icalcomponent_kind_to_string(childKind)) ?? "X")
+            result.components.append(read(current, candidates: block?.children ?? [], index: counts[key, default: 0]))
+            counts[key, default: 0] += 1
+            child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+        }
+        return result
+    }
+
+    private func readProperty(_ property: OpaquePointer) -> ICalProperty {
+        let name = ICalLibrary.takeString(icalproperty_get_property_name_r(property))?.uppercased() ?? "X"
+        let value = ICalLibrary.takeString(icalproperty_get_value_as_string_r(property)) ?? ""
+        var result = ICalProperty(name, value, readParameters(property))
+        guard let icalValue = icalproperty_get_value(property) else { return result }
+        let zoneName = result.parameter("TZID")
+        switch icalvalue_isa(icalValue) {
+        case ICAL_TEXT_VALUE:
+            result.text = ICalLibrary.string(icalvalue_get_text(icalValue))
+        case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
+            result.time = ICalZones.time(icalvalue_get_datetime(icalValue), tzid: zoneName, calendar: root)
+        case ICAL_PERIOD_VALUE:
+            result.time = ICalZones.time(icalvalue_get_period(icalValue).start, tzid: zoneName, calendar: root)
+        case ICAL_DATETIMEPERIOD_VALUE:
+            let both = icalvalue_get_datetimeperiod(icalValue)
+            let start = icaltime_is_null_time(both.time) != 0 ? both.period.start : both.time
+            result.time = ICalZones.time(start, tzid: zoneName, calendar: root)
+        case ICAL_DURATION_VALUE:
+            result.duration = Self.duration(icalvalue_get_duration(icalValue))
+        case ICAL_TRIGGER_VALUE:
+            let trigger = icalvalue_get_trigger(icalValue)
+            if icaltime_is_null_time(trigger.time) == 0 {
+                result.time = ICalZones.time(trigger.time, tzid: zoneName, calendar: root)
+            } else {
+                result.duration = Self.duration(trigger.duration)
+            }
+        case ICAL_GEO_VALUE:
+            let geo = icalvalue_get_geo(icalValue)
+            result.geo = ICalProperty.Geo(latitude: geo.lat, longitude: geo.lon)
+        default:
+            break
+        }
+        return result
+    }
+
+    private func readParameters(_ property: OpaquePointer) -> [ICalProperty.Parameter] {
+        var result: [ICalProperty.Parameter] = []
+        var parameter = icalproperty_get_first_parameter(property, ICAL_ANY_PARAMETER)
+        while let current = parameter {
+            if let text = ICalLibrary.takeString(icalparameter_as_ical_string_r(current)),
+               let equals = text.firstIndex(of: "=")
+            {
+                var value = String(text[text.index(after: equals)...])
+                if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+                result.append(.init(String(text[..<equals]).uppercased(), value))
+            }
+            parameter = icalproperty_get_next_parameter(property, ICAL_ANY_PARAMETER)
+        }
+        return result
+    }
+
+    static func duration(_ duration: icaldurationtype) -> ICalDuration {
+        let seconds = Int(icaldurationtype_as_int(duration))
+        let onlyDays = duration.hours == 0 && duration.minutes == 0 && duration.seconds == 0
+        let days = onlyDays ? Int(duration.weeks * 7 + duration.days) * (duration.is_neg != 0 ? -1 : 1) : nil
+        return ICalDuration(seconds: seconds, days: days)
+    }
+
+    /// Gives each property the line it came from: the n-th property of a name gets the n-th
+    /// line of that name; an X-LIC-ERROR gets the line holding the text it quotes.
+    private func assignLines(_ properties: inout [ICalProperty], in block: ICalLines.Block) {
+        let own = lines.ownLines(of: block)
+        var seen: [String: Int] = [:]
+        for index in properties.indices {
+            let name = properties[index].name
+            if name == "X-LIC-ERROR" {
+                properties[index].line = errorLine(properties[index].textOrValue, own: own) ?? lines.number(at: block.begin)
+                continue
+            }
+            let matching = own.filter { lines.lines[$0].name == name }
+            let count = seen[name, default: 0]
+            seen[name] = count + 1
+            if let hit = matching.indices.contains(count) ? matching[count] : matching.last {
+                properties[index].line = lines.lines[hit].number
+            }
+        }
+    }
+
+    /// The line an X-LIC-ERROR message is about: libical quotes the bad text after its last ": ".
+    private func errorLine(_ message: String, own: [Int]) -> Int? {
+        let inProperty = message.range(of: #"in ([A-Z0-9-]+) property"#, options: .regularExpression)
+            .map { String(message[$0].dropFirst(3).dropLast(9)) }
+        let quoted = message.range(of: ": ", options: .backwards).map { String(message[$0.upperBound...]) }
+        for index in own {
+            let line = lines.lines[index]
+            if let inProperty, line.name == inProperty,
+               quoted.map({ ICalLines.value(line.text).replacingOccurrences(of: "\\", with: "") .contains($0.replacingOccurrences(of: "\\", with: "")) }) ?? true
+            {
+                return line.number
+            }
+        }
+        if let quoted, !quoted.isEmpty {
+            let plain = quoted.replacingOccurrences(of: "\\", with: "")
+            for index in own where lines.lines[index].text.replacingOccurrences(of: "\\", with: "").contains(plain) {
+                return lines.lines[index].number
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,124 @@
+import CICal
+import Foundation
+
+/// Expands a recurring event into the starts of its occurrences.
+public enum Occurrences {
+    /// Stops a rule that matches nothing in the range from running for ever.
+    static let maximumSteps = 500_000
+
+    /// The occurrence starts in `from..<to`, sorted, at most `limit` of them.
+    ///
+    /// - Parameters:
+    ///   - start: the first start (DTSTART); for `allDay` its UTC date is the day.
+    ///   - timeZone: the IANA zone whose wall clock the rule follows (so a weekly 09:00
+    ///     stays 09:00 across DST); `nil` means UTC. Ignored for all-day events.
+    ///   - rrule: an RRULE value, or `nil` for only `start` and the `rdates`.
+    ///   - rdates: extra starts; a date on a timed event means the start's local time that day.
+    ///   - exdates: starts to remove; a date removes every occurrence on that local day
+    ///     (as Google and ical.js read a DATE EXDATE on a timed event).
+    /// - Returns: instants; all-day occurrences are midnight UTC of their date.
+    /// - Note: DTSTART is always an occurrence (RFC 5545), even when the rule would not match it.
+    public static func expand(
+        start: Date, allDay: Bool = false, timeZone: String? = nil, rrule: String?,
+        rdates: [CalendarTime] = [], exdates: [CalendarTime] = [],
+        from: Date, to: Date, limit: Int = 1000
+    ) throws(ICalError) -> [Date] {
+        guard limit > 0, from < to else { return [] }
+        let result: Result<[Date], ICalError> = ICalLibrary.locked {
+            do throws(ICalError) {
+                let clock = try Clock(allDay: allDay, timeZone: timeZone)
+                let first = clock.local(start)
+                var starts: [(instant: Date, day: ICalDate)] = [(clock.instant(first), clock.day(first))]
+                if let rrule {
+                    starts += try ruleStarts(rrule, from: first, clock: clock, rangeStart: from, until: to, max: limit + exdates.count + 1)
+                }
+                for extra in rdates {
+                    switch extra {
+                    case .instant(let instant):
+                        starts.append((instant, clock.day(clock.local(instant))))
+                    case .date(let day):
+                        var local = first
+                        local.year = Int32(day.year)
+                        local.month = Int32(day.month)
+                        local.day = Int32(day.day)
+                        starts.append((clock.instant(local), day))
+                    }
+                }
+                let removedInstants = Set(exdates.compactMap { if case .instant(let i) = $0 { return i } else { return nil } })
+                let removedDays = Set(exdates.compactMap { if case .date(let d) = $0 { return d } else { return nil } })
+                var seen = Set<Date>()
+                let kept = starts
+                    .filter { $0.instant >= from && $0.instant < to }
+                    .filter { !removedInstants.contains($0.instant) && !removedDays.contains($0.day) }
+                    .map(\.instant)
+                    .sorted()
+                    .filter { seen.insert($0).inserted }
+                return .success(Array(kept.prefix(limit)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The rule's starts (local wall times converted to instants) before `until`.
+    private static func ruleStarts(
+        _ text: String, from first: icaltimetype, clock: Clock, rangeStart: Date, until: Date, max: Int
+    ) throws(ICalError) -> [(instant: Date, day: ICalDate)] {
+        let rule = try RecurrenceRule.parse(text)
+        guard let iterator = icalrecur_iterator_new(rule, first) else {
+            throw .invalidRecurrence(rule: text, reason: "libical cannot expand it from this start")
+        }
+        defer { icalrecur_iterator_free(iterator) }
+        var result: [(instant: Date, day: ICalDate)] = []
+        var steps = 0
+        var inRange = 0
+        while steps < maximumSteps {
+            steps += 1
+            let next = icalrecur_iterator_next(iterator)
+            if icaltime_is_null_time(next) != 0 { break }
+            let instant = clock.instant(next)
+            if instant >= until { break }
+            guard instant >= rangeStart else { continue }
+            result.append((instant, clock.day(next)))
+            inRange += 1
+            if inRange >= max { break }
+        }
+        return result
+    }
+}
+
+/// Converts between instants and wall-clock times in one zone (or dates for all-day).
+/// Use only while holding `ICalLibrary`'s lock.
+private struct Clock {
+    let allDay: Bool
+    let zone: OpaquePointer
+
+    init(allDay: Bool, timeZone: String?) throws(ICalError) {
+        self.allDay = allDay
+        if allDay || timeZone == nil {
+            zone = icaltimezone_get_utc_timezone()
+        } else if let timeZone, let found = ICalZones.builtin(timeZone) {
+            zone = found
+        } else {
+            throw .unknownTimeZone(timeZone ?? "")
+        }
+    }
+
+    func local(_ instant: Date) -> icaltimetype {
+        var time = icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970.rounded(.down)), allDay ? 1 : 0, zone)
+        if allDay { time.zone = nil }
+        return time
+    }
+
+    func instant(_ time: icaltimetype) -> Date {
+        if allDay || time.is_date != 0 {
+            return ICalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day)).utcMidnight
+        }
+        return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+    }
+
+    func day(_ time: icaltimetype) -> ICalDate {
+        ICalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day))
+    }
+}

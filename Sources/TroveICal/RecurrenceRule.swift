@@ -1,0 +1,43 @@
+import CICal
+
+/// An RRULE value that libical accepts, e.g. `FREQ=WEEKLY;BYDAY=MO,WE`.
+public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
+    /// The rule as given (trimmed).
+    public let text: String
+    /// Whether the rule ends (COUNT or UNTIL).
+    public let isFinite: Bool
+
+    /// Checks `text` with libical; throws `ICalError.invalidRecurrence` when it is rejected.
+    public init(validating text: String) throws(ICalError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let checked: Result<Bool, ICalError> = ICalLibrary.locked {
+            do throws(ICalError) {
+                let rule = try Self.parse(trimmed)
+                return .success(rule.count > 0 || icaltime_is_null_time(rule.until) == 0)
+            } catch {
+                return .failure(error)
+            }
+        }
+        self.text = trimmed
+        self.isFinite = try checked.get()
+    }
+
+    public var description: String { text }
+
+    /// libical's rule for `text`; call only while holding `ICalLibrary`'s lock.
+    static func parse(_ text: String) throws(ICalError) -> icalrecurrencetype {
+        guard text.uppercased().contains("FREQ=") else {
+            throw .invalidRecurrence(rule: text, reason: "it has no FREQ")
+        }
+        trove_ical_clear_errno()
+        let rule = text.withCString { icalrecurrencetype_from_string($0) }
+        // libical signals a bad rule by FREQ=NO_RECURRENCE, and sometimes only by icalerrno.
+        if rule.freq == ICAL_NO_RECURRENCE || trove_ical_errno() != ICAL_NO_ERROR {
+            let reason = ICalLibrary.string(icalerror_strerror(trove_ical_errno())) ?? "libical rejects it"
+            throw .invalidRecurrence(rule: text, reason: trove_ical_errno() == ICAL_NO_ERROR ? "libical rejects it" : reason.lowercased())
+        }
+        return rule
+    }
+}
+
+import Foundation

@@ -1,0 +1,271 @@
+import Foundation
+import TroveICal
+import TroveJSON
+import TroveStore
+
+/// Turns one VEVENT or VTODO into record fields, or into a problem.
+struct ICSComponentReader {
+    let component: ICalComponent
+    /// Why the component could not be read, when `read()` returned `nil`.
+    private(set) var failure: ICSProblem?
+    /// What was read in part or left out.
+    private(set) var warnings: [ICSProblem] = []
+
+    /// Properties whose loss makes the component unreadable when libical drops them.
+    private static let essential: Set<String> = ["DTSTART", "DTEND", "DUE", "DURATION", "RRULE", "RECURRENCE-ID"]
+
+    init(component: ICalComponent) {
+        self.component = component
+    }
+
+    mutating func read() -> ICSRecord? {
+        do {
+            try checkParseProblems()
+            let fields = component.name == "VTODO" ? try taskFields() : try eventFields()
+            return ICSRecord(kind: component.name == "VTODO" ? .task : .event, fields: fields, line: component.line)
+        } catch {
+            failure = problem(error.message, line: error.line)
+            return nil
+        }
+    }
+
+    /// A reason the component cannot be read, at a line.
+    struct Failure: Error {
+        var message: String
+        var line: Int
+    }
+
+    private func problem(_ message: String, line: Int = 0) -> ICSProblem {
+        ICSProblem(component: component.name, uid: component.uid, line: line > 0 ? line : component.line, message: message)
+    }
+
+    private mutating func warn(_ message: String, line: Int = 0) {
+        warnings.append(problem(message, line: line))
+    }
+
+    /// libical's X-LIC-ERRORs: fatal for dates and rules, warnings for the rest.
+    private mutating func checkParseProblems() throws(Failure) {
+        for error in component.parseProblems + component.components.flatMap(\.parseProblems) {
+            let message = error.textOrValue
+            if Self.essential.contains(where: { message.contains(" \($0) property") }) {
+                throw Failure(message: "libical cannot read it: \(message)", line: error.line)
+            }
+            warn("left out: \(message)", line: error.line)
+        }
+    }
+
+    // MARK: - Events
+
+    private mutating func eventFields() throws(Failure) -> [String: JSONValue] {
+        guard let startProperty = component.property("DTSTART") else {
+            throw Failure(message: "has no DTSTART", line: component.line)
+        }
+        guard let start = startProperty.time else {
+            throw Failure(message: "DTSTART \"\(startProperty.value)\" is not a date or time", line: startProperty.line)
+        }
+        try checkZone(start, startProperty)
+        var fields = titleFields(fallback: "")
+        fields["start"] = .string(text(start))
+        if start.isDate { fields["allDay"] = true }
+        let zone = start.zoneLocation
+        if let zone { fields["timeZone"] = .string(zone) }
+
+        if let end = try endTime(start: start, zone: zone) {
+            fields["end"] = .string(end.description)
+        }
+        addPlace(&fields)
+        addNotes(&fields)
+        try addRecurrence(&fields, start: start, zone: zone)
+        if let recurrence = component.property("RECURRENCE-ID"), let time = recurrence.time {
+            fields["recurrenceId"] = .string(text(time))
+        }
+        let alarms = readAlarms(start: start, end: fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:)))
+        if !alarms.isEmpty { fields["alarms"] = .array(alarms) }
+        let categories = unique(component.properties("CATEGORIES").compactMap { $0.text?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && $0.count <= 100 && !$0.contains("\n") })
+        if !categories.isEmpty { fields["categories"] = .array(categories.map(JSONValue.string)) }
+        return fields
+    }
+
+    /// DTEND, or DTSTART plus DURATION; an end before the start is a failure.
+    private mutating func endTime(start: ICalTime, zone: String?) throws(Failure) -> CalendarTime? {
+        if let endProperty = component.property("DTEND") {
+            guard let end = endProperty.time else { return nil }
+            try checkZone(end, endProperty)
+            if end.isDate != start.isDate {
+                warn("DTEND is a \(end.isDate ? "date" : "time") but DTSTART is not; the end is left out", line: endProperty.line)
+                return nil
+            }
+            if end.instant < start.instant {
+                throw Failure(message: "DTEND \(text(end)) is before DTSTART \(text(start))", line: endProperty.line)
+            }
+            return end.calendarTime
+        }
+        guard let durationProperty = component.property("DURATION"), let duration = durationProperty.duration else { return nil }
+        if duration.seconds < 0 {
+            throw Failure(message: "DURATION \(durationProperty.value) is negative", line: durationProperty.line)
+        }
+        if start.isDate {
+            let days = duration.days ?? duration.seconds / 86_400
+            return .date(ICalDate(utcDayOf: start.date.utcMidnight.addingTimeInterval(Double(days) * 86_400)))
+        }
+        // Whole days follow the wall clock in the event's zone (P1D over a DST change is 23 or 25 hours).
+        if let days = duration.days, let zone, let timeZone = TimeZone(identifier: zone) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            if let end = calendar.date(byAdding: .day, value: days, to: start.instant) { return .instant(end) }
+        }
+        return .instant(start.instant.addingTimeInterval(Double(duration.seconds)))
+    }
+
+    /// RRULE (the first; later finite ones become RDATEs), RDATE and EXDATE.
+    private mutating func addRecurrence(_ fields: inout [String: JSONValue], start: ICalTime, zone: String?) throws(Failure) {
+        let rules = component.properties("RRULE")
+        if let rule = rules.first {
+            do {
+                _ = try RecurrenceRule(validating: rule.value)
+            } catch {
+                throw Failure(message: error.description, line: rule.line)
+            }
+            fields["rrule"] = .string(rule.value)
+        }
+        var rdates = component.properties("RDATE").compactMap(\.time).map(text)
+        let exdates = unique(component.properties("EXDATE").compactMap(\.time).map(text))
+        for extra in rules.dropFirst() {
+            let ruleText = extra.value
+            guard (try? RecurrenceRule(validating: ruleText))?.isFinite == true else {
+                warn("a second RRULE \(extra.value) that never ends is left out (a record holds one RRULE)", line: extra.line)
+                continue
+            }
+            // A finite extra rule becomes RDATEs: the starts it adds beyond the first rule's.
+            let far = Date(timeIntervalSince1970: 253_402_300_799)
+            let from = Date(timeIntervalSince1970: -62_135_596_800)
+            let allDay = start.isDate
+            let mine = (try? Occurrences.expand(start: start.instant, allDay: allDay, timeZone: zone, rrule: ruleText, from: from, to: far, limit: 5000)) ?? []
+            let main = (try? Occurrences.expand(start: start.instant, allDay: allDay, timeZone: zone, rrule: rules[0].value, from: from, to: far, limit: 100_000)) ?? []
+            let known = Set(main)
+            for instant in mine where !known.contains(instant) {
+                rdates.append(allDay ? ICalDate(utcDayOf: instant).description : CalendarTime.timestamp(instant))
+            }
+            warn("a second RRULE \(extra.value) is kept as \(mine.filter { !known.contains($0) }.count) RDATEs", line: extra.line)
+        }
+        rdates = unique(rdates)
+        if !rdates.isEmpty { fields["rdate"] = .array(rdates.map(JSONValue.string)) }
+        if !exdates.isEmpty { fields["exdate"] = .array(exdates.map(JSONValue.string)) }
+    }
+
+    /// LOCATION as the address; GEO (or Apple's structured location) as lat/lon.
+    private func addPlace(_ fields: inout [String: JSONValue]) {
+        var place: [String: JSONValue] = [:]
+        if let address = component.property("LOCATION")?.text?.trimmingCharacters(in: .whitespacesAndNewlines), !address.isEmpty {
+            place["address"] = .string(String(address.prefix(1000)))
+        }
+        var geo = component.property("GEO")?.geo.map { ($0.latitude, $0.longitude) }
+        if geo == nil, let apple = component.property("X-APPLE-STRUCTURED-LOCATION")?.value, apple.hasPrefix("geo:") {
+            let numbers = apple.dropFirst(4).split(separator: ",").compactMap { Double($0) }
+            if numbers.count == 2 { geo = (numbers[0], numbers[1]) }
+        }
+        if let (lat, lon) = geo, (-90...90).contains(lat), (-180...180).contains(lon) {
+            place["lat"] = .double(lat)
+            place["lon"] = .double(lon)
+        }
+        if !place.isEmpty { fields["location"] = .object(place) }
+    }
+
+    // MARK: - Alarms
+
+    private func readAlarms(start: ICalTime, end: CalendarTime?) -> [JSONValue] {
+        var result: [JSONValue] = []
+        for (index, alarm) in component.components("VALARM").enumerated() {
+            guard let trigger = alarm.property("TRIGGER") else { continue }
+            var fields: [String: JSONValue] = [:]
+            if let duration = trigger.duration {
+                var seconds = duration.seconds
+                if trigger.parameter("RELATED") == "END", let end {
+                    seconds += Int(end.instant.timeIntervalSince(start.instant))
+                }
+                fields["minutesBefore"] = .integer(min(525_600, max(-525_600, -seconds / 60)))
+            } else if let time = trigger.time {
+                fields["at"] = .string(CalendarTime.timestamp(time.instant))
+            } else {
+                continue
+            }
+            if let action = alarm.property("ACTION")?.value.lowercased(), ["display", "email", "audio"].contains(action) {
+                fields["action"] = .string(action)
+            }
+            if let description = alarm.property("DESCRIPTION")?.text, !description.isEmpty {
+                fields["description"] = .string(String(description.prefix(1000)))
+            }
+            // The alarm's own UID when it is one of ours, else an id derived from the event's identity.
+            if let uid = alarm.uid, RecordID.isValid(uid) {
+                fields["id"] = .string(uid)
+            } else {
+                let key = "ics-alarm|\(component.uid ?? "")|\(component.property("RECURRENCE-ID")?.value ?? "")|\(index)"
+                fields["id"] = .string(RecordID.derived(from: key, at: start.instant))
+            }
+            result.append(.object(fields))
+        }
+        return result
+    }
+
+    // MARK: - Tasks
+
+    private mutating func taskFields() throws(Failure) -> [String: JSONValue] {
+        var fields = titleFields(fallback: "Untitled task")
+        if let dueProperty = component.property("DUE") {
+            guard let due = dueProperty.time else {
+                throw Failure(message: "DUE \"\(dueProperty.value)\" is not a date or time", line: dueProperty.line)
+            }
+            try checkZone(due, dueProperty)
+            fields["due"] = .string(CalendarTime.timestamp(due.instant))
+        }
+        if let duration = component.property("DURATION")?.duration {
+            fields["estimateMinutes"] = .integer(min(100_000, max(0, duration.seconds / 60)))
+        }
+        let status = component.property("STATUS")?.value.uppercased()
+        if status == "COMPLETED" || component.property("COMPLETED") != nil {
+            fields["done"] = true
+            if let completed = component.property("COMPLETED")?.time {
+                fields["doneAt"] = .string(CalendarTime.timestamp(completed.instant))
+            }
+        } else if status != nil {
+            fields["done"] = false
+        }
+        addNotes(&fields)
+        return fields
+    }
+
+    // MARK: - Shared
+
+    /// `title` and `class` from SUMMARY, and `uid`.
+    private func titleFields(fallback: String) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        let summary = component.property("SUMMARY")?.text ?? ""
+        let (title, course) = ICSSummary.split(summary)
+        fields["title"] = .string(String((title.isEmpty ? fallback : title).prefix(1000)))
+        if let course { fields["class"] = .string(course) }
+        if let uid = component.uid, !uid.isEmpty { fields["uid"] = .string(String(uid.prefix(1000))) }
+        return fields
+    }
+
+    private func addNotes(_ fields: inout [String: JSONValue]) {
+        if let notes = component.property("DESCRIPTION")?.text, !notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            fields["notes"] = .string(notes)
+        }
+    }
+
+    /// A TZID neither the file nor the system knows would put the time hours off: a failure.
+    private func checkZone(_ time: ICalTime, _ property: ICalProperty) throws(Failure) {
+        if !time.zoneKnown, case .named(let tzid, _) = time.zone {
+            throw Failure(message: "\(property.name) names the time zone \"\(tzid)\", which neither the file nor the system knows", line: property.line)
+        }
+    }
+
+    /// A date for DATE values, a UTC timestamp for times.
+    private func text(_ time: ICalTime) -> String { time.calendarTime.description }
+
+    private func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

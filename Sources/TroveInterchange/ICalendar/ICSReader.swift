@@ -1,0 +1,57 @@
+import Foundation
+import TroveICal
+import TroveJSON
+
+/// Reads an iCalendar file into event and task record fields (see `ICSRecord`).
+///
+/// A VEVENT or VTODO that cannot be read (no DTSTART, an RRULE libical rejects, an end
+/// before its start) becomes an `ICSProblem` in `invalid` with its UID and line, and the
+/// rest are still read, so an import can offer `--skip-invalid`. VJOURNALs and unknown
+/// components are counted in `warnings`.
+public enum ICSReader {
+    /// Reads the file at `path`; errors name the file.
+    public static func read(contentsOf path: String) throws(ICSFileError) -> ICSFile {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ICSFileError(file: name, reason: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ICSFileError(file: name, reason: "not UTF-8 text; save the file as UTF-8")
+        }
+        return try read(text, file: name)
+    }
+
+    /// Reads iCalendar text; `file` names it in errors.
+    public static func read(_ text: String, file: String? = nil) throws(ICSFileError) -> ICSFile {
+        let calendar: ICalComponent
+        do {
+            calendar = try ICalParser.parse(text)
+        } catch {
+            throw ICSFileError(file: file, reason: error.description)
+        }
+        var result = ICSFile()
+        result.calendarName = calendar.property("X-WR-CALNAME")?.textOrValue
+        var skipped: [String: Int] = [:]
+        for component in calendar.components {
+            switch component.name {
+            case "VEVENT", "VTODO":
+                var reader = ICSComponentReader(component: component)
+                if let record = reader.read() {
+                    result.records.append(record)
+                } else if let problem = reader.failure {
+                    result.invalid.append(problem)
+                }
+                result.warnings += reader.warnings
+            case "VTIMEZONE":
+                continue
+            default:
+                skipped[component.name, default: 0] += 1
+            }
+        }
+        for (name, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            result.warnings.append(ICSProblem(component: "VCALENDAR", uid: nil, line: 0,
+                                              message: "\(count) \(name) component\(count == 1 ? "" : "s") left out (only VEVENT and VTODO are read)"))
+        }
+        return result
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import TroveICal
+import TroveJSON
+
+/// Writes event and task records (or `ICSRecord` fields) as iCalendar text.
+///
+/// Times with a `timeZone` are written as wall-clock times with `TZID=<zone>` and no
+/// VTIMEZONE (readers resolve IANA names themselves), other times in UTC, all-day values
+/// as `VALUE=DATE`. Reading the text back with `ICSReader` gives the same fields, except
+/// that times keep whole seconds only. Alarm ids travel as the VALARM's UID.
+public enum ICSWriter {
+    /// A VCALENDAR holding each record: `type` (or `kind`) `event` becomes a VEVENT,
+    /// `task` a VTODO; other records are left out.
+    public static func write(_ records: [JSONValue], calendarName: String? = nil, now: Date = Date()) throws(ICSFileError) -> String {
+        var calendar = ICalComponent("VCALENDAR", properties: [
+            ICalProperty("VERSION", "2.0"),
+            ICalProperty("PRODID", text: "-//Trove//Trove//EN"),
+            ICalProperty("CALSCALE", "GREGORIAN"),
+        ])
+        if let calendarName { calendar.properties.append(ICalProperty("X-WR-CALNAME", text: calendarName)) }
+        do {
+            for record in records {
+                guard let fields = record.objectValue else { continue }
+                switch fields["type"]?.stringValue {
+                case "event": calendar.components.append(try event(fields, now: now))
+                case "task": calendar.components.append(try task(fields, now: now))
+                default: continue
+                }
+            }
+            return try ICalWriter.text(calendar)
+        } catch {
+            throw ICSFileError(file: nil, reason: error.description)
+        }
+    }
+
+    /// The records read from a file, written back.
+    public static func write(_ records: [ICSRecord], calendarName: String? = nil, now: Date = Date()) throws(ICSFileError) -> String {
+        try write(records.map { record in
+            var fields = record.fields
+            fields["type"] = .string(record.kind.rawValue)
+            return JSONValue.object(fields)
+        }, calendarName: calendarName, now: now)
+    }
+
+    private static func event(_ fields: [String: JSONValue], now: Date) throws(ICalError) -> ICalComponent {
+        var event = ICalComponent("VEVENT")
+        let zone = fields["timeZone"]?.stringValue
+        event.properties += common(fields, now: now)
+        if let start = fields["start"]?.stringValue.flatMap(CalendarTime.init(recordText:)) {
+            event.properties.append(try time("DTSTART", start, zone: zone))
+        }
+        if let end = fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:)) {
+            event.properties.append(try time("DTEND", end, zone: zone))
+        }
+        if let rule = fields["rrule"]?.stringValue { event.properties.append(ICalProperty("RRULE", rule)) }
+        for (name, key) in [("RDATE", "rdate"), ("EXDATE", "exdate")] {
+            for value in fields[key]?.arrayValue ?? [] {
+                if let time = value.stringValue.flatMap(CalendarTime.init(recordText:)) {
+                    event.properties.append(try self.time(name, time, zone: zone))
+                }
+            }
+        }
+        if let recurrence = fields["recurrenceId"]?.stringValue.flatMap(CalendarTime.init(recordText:)) {
+            event.properties.append(try time("RECURRENCE-ID", recurrence, zone: zone))
+        }
+        if let place = fields["location"]?.objectValue {
+            if let address = place["address"]?.stringValue { event.properties.append(ICalProperty("LOCATION", text: address)) }
+            if let lat = place["lat"]?.doubleValue, let lon = place["lon"]?.doubleValue {
+                event.properties.append(ICalProperty("GEO", "\(lat);\(lon)"))
+            }
+        }
+        for category in fields["categories"]?.arrayValue ?? [] {
+            if let text = category.stringValue { event.properties.append(ICalProperty("CATEGORIES", text: text)) }
+        }
+        for alarm in fields["alarms"]?.arrayValue ?? [] {
+            if let alarm = alarm.objectValue { event.components.append(self.alarm(alarm)) }
+        }
+        return event
+    }
+
+    private static func task(_ fields: [String: JSONValue], now: Date) throws(ICalError) -> ICalComponent {
+        var todo = ICalComponent("VTODO")
+        todo.properties += common(fields, now: now)
+        if let due = fields["due"]?.stringValue.flatMap(CalendarTime.parseTimestamp) {
+            todo.properties.append(ICalProperty("DUE", ICalValueText.utc(due)))
+        }
+        if let minutes = fields["estimateMinutes"]?.intValue {
+            todo.properties.append(ICalProperty("DURATION", ICalValueText.duration(seconds: minutes * 60)))
+        }
+        switch fields["done"]?.boolValue {
+        case true?:
+            todo.properties.append(ICalProperty("STATUS", "COMPLETED"))
+            if let at = fields["doneAt"]?.stringValue.flatMap(CalendarTime.parseTimestamp) {
+                todo.properties.append(ICalProperty("COMPLETED", ICalValueText.utc(at)))
+            }
+        case false?:
+            todo.properties.append(ICalProperty("STATUS", "NEEDS-ACTION"))
+        case nil:
+            break
+        }
+        return todo
+    }
+
+    /// UID, DTSTAMP, SUMMARY (with the class in brackets) and DESCRIPTION.
+    private static func common(_ fields: [String: JSONValue], now: Date) -> [ICalProperty] {
+        var properties: [ICalProperty] = []
+        if let uid = fields["uid"]?.stringValue ?? fields["id"]?.stringValue { properties.append(ICalProperty("UID", text: uid)) }
+        let stamp = fields["updatedAt"]?.stringValue.flatMap(CalendarTime.parseTimestamp) ?? now
+        properties.append(ICalProperty("DTSTAMP", ICalValueText.utc(stamp)))
+        let summary = ICSSummary.join(title: fields["title"]?.stringValue ?? "", course: fields["class"]?.stringValue)
+        properties.append(ICalProperty("SUMMARY", text: summary))
+        if let notes = fields["notes"]?.stringValue { properties.append(ICalProperty("DESCRIPTION", text: notes)) }
+        return properties
+    }
+
+    private static func alarm(_ fields: [String: JSONValue]) -> ICalComponent {
+        var alarm = ICalComponent("VALARM")
+        if let id = fields["id"]?.stringValue { alarm.properties.append(ICalProperty("UID", text: id)) }
+        alarm.properties.append(ICalProperty("ACTION", (fields["action"]?.stringValue ?? "display").uppercased()))
+        if let minutes = fields["minutesBefore"]?.intValue {
+            alarm.properties.append(ICalProperty("TRIGGER", ICalValueText.duration(seconds: -minutes * 60)))
+        } else if let at = fields["at"]?.stringValue.flatMap(CalendarTime.parseTimestamp) {
+            alarm.properties.append(ICalProperty("TRIGGER", ICalValueText.utc(at), [.init("VALUE", "DATE-TIME")]))
+        }
+        // RFC 5545 wants a DESCRIPTION on DISPLAY alarms, but a made-up one would not read back
+        // as the same alarm, so it is written only when the alarm has one.
+        if let description = fields["description"]?.stringValue {
+            alarm.properties.append(ICalProperty("DESCRIPTION", text: description))
+        }
+        return alarm
+    }
+
+    /// A DATE, a TZID wall-clock time, or a UTC time.
+    private static func time(_ name: String, _ value: CalendarTime, zone: String?) throws(ICalError) -> ICalProperty {
+        switch value {
+        case .date(let date):
+            return ICalProperty(name, ICalValueText.date(date), [.init("VALUE", "DATE")])
+        case .instant(let instant):
+            if let zone, zone != "UTC", ICalValueText.isKnownTimeZone(zone) {
+                return ICalProperty(name, try ICalValueText.wallClock(instant, timeZone: zone), [.init("TZID", zone)])
+            }
+            return ICalProperty(name, ICalValueText.utc(instant))
+        }
+    }
+}
