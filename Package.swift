@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveGit", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveKitTests", dependencies: ["TroveKit", "TroveStore", "TroveIndex", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveInterchangeTests", dependencies: [
-            "TroveInterchange", "TroveKit", "TroveStore", "TroveJSON", "TroveTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "TroveInterchange", "TroveICal", "TroveSchema", "TroveKit", "TroveStore", "TroveJSON", "TroveTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveStore", "TroveKit", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
