@@ -1,3 +1,5 @@
+import Foundation
+
 /// The logical (unfolded) lines of iCalendar text with their line numbers.
 ///
 /// libical keeps no line numbers, so this is how errors get a place: its components come
@@ -87,5 +89,3 @@ struct ICalLines {
         return result
     }
 }
-
-import Foundation

@@ -73,10 +73,16 @@ public enum Occurrences {
         var result: [(instant: Date, day: ICalDate)] = []
         var steps = 0
         var inRange = 0
-        while steps < maximumSteps {
+        // libical neither yields a DTSTART the rule does not match nor counts it in COUNT,
+        // while RFC 5545 counts DTSTART as the first: then the rule gives one start fewer.
+        var remaining = rule.count > 0 ? Int(rule.count) : Int.max
+        while steps < maximumSteps && remaining > 0 {
             steps += 1
             let next = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(next) != 0 { break }
+            if steps == 1, icaltime_compare(next, first) != 0 { remaining -= 1 }
+            guard remaining > 0 else { break }
+            remaining -= 1
             let instant = clock.instant(next)
             if instant >= until { break }
             guard instant >= rangeStart else { continue }

@@ -1,4 +1,5 @@
 import CICal
+import Foundation
 
 /// An RRULE value that libical accepts, e.g. `FREQ=WEEKLY;BYDAY=MO,WE`.
 public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
@@ -39,5 +40,3 @@ public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
         return rule
     }
 }
-
-import Foundation

@@ -68,3 +68,13 @@ import TroveICal
         #expect(event.parseProblems.map(\.line) == [4, 5, 6])
     }
 }
+
+@Suite struct ICalSeveralCalendarsTests {
+    @Test func twoCalendarsInOneFileAreMergedWithTheirLines() throws {
+        let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20260101T090000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+            + "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:b\nEND:VTODO\nEND:VCALENDAR\n"
+        let calendar = try ICalParser.parse(text)
+        #expect(calendar.components.map(\.name) == ["VEVENT", "VTODO"])
+        #expect(calendar.components.map(\.line) == [2, 8])
+    }
+}

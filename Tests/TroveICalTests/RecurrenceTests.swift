@@ -24,6 +24,12 @@ import TroveICal
         #expect(Self.texts(starts) == ["2026-01-05T10:00:00.000Z", "2026-01-07T10:00:00.000Z", "2026-01-12T10:00:00.000Z", "2026-01-14T10:00:00.000Z"])
     }
 
+    @Test func aStartOutsideTheRuleCountsAsTheFirstOccurrence() throws {
+        // RFC 5545: DTSTART (a Tuesday) is the first of COUNT=2 although BYDAY=MO does not match it.
+        let starts = try Occurrences.expand(start: Self.t("2026-01-06T09:00:00.000Z"), rrule: "FREQ=WEEKLY;BYDAY=MO;COUNT=2", from: Self.wide.from, to: Self.wide.to)
+        #expect(Self.texts(starts) == ["2026-01-06T09:00:00.000Z", "2026-01-12T09:00:00.000Z"])
+    }
+
     @Test func exdateRemovesAndRdateAdds() throws {
         let starts = try Occurrences.expand(
             start: Self.t("2026-01-01T09:00:00.000Z"), rrule: "FREQ=DAILY;COUNT=3",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The class in a summary like `Essay 2 [ENGL101]`, as LMS calendar feeds write it.
 enum ICSSummary {
     /// The title and class of `summary`; the class is the bracketed word at the end.
@@ -19,5 +21,3 @@ enum ICSSummary {
         return "\(title) [\(course)]"
     }
 }
-
-import Foundation
