@@ -62,6 +62,14 @@ public struct CalendarMonth: Hashable, Sendable {
     public var next: CalendarMonth { adding(months: 1) }
     public var previous: CalendarMonth { adding(months: -1) }
 
+    /// Light or dark, alternating month by month, so neighbouring months in a grid never share a background (K2).
+    public enum Shade: Sendable { case light, dark }
+
+    /// The shade of `date`'s month: odd months (January, March, …) light, even months dark; December and January differ too.
+    public static func shade(of date: CivilDate) -> Shade {
+        date.month % 2 == 1 ? .light : .dark  // Twelve months a year: the alternation carries across New Year.
+    }
+
     /// The instants from the month's first midnight to the next month's, in `timeZone`.
     public func interval(in timeZone: TimeZone) -> DateInterval {
         DateInterval(start: first.instant(in: timeZone), end: next.first.instant(in: timeZone))

@@ -66,6 +66,16 @@ struct CalendarMonthTests {
         #expect(november.interval(in: Cal.newYork).end == Cal.at("2026-12-01T05:00:00Z"))
     }
 
+    @Test("neighbouring months always have different shades, across years too")
+    func shades() {
+        var month = Cal.d(1999, 1, 15)
+        for _ in 0..<400 {
+            #expect(CalendarMonth.shade(of: month) != CalendarMonth.shade(of: month.adding(months: 1)))
+            #expect(CalendarMonth.shade(of: month.firstOfMonth) == CalendarMonth.shade(of: month.lastOfMonth))
+            month = month.adding(months: 1)
+        }
+    }
+
     @Test("the week containing a date, and moving by weeks")
     func weeks() {
         let monday = CalendarWeek(containing: Cal.d(2026, 11, 22), firstWeekday: .monday)
