@@ -82,7 +82,7 @@ struct EntryTests {
         #expect(throws: JournalError.unknownJournal("Nope", known: ["Days"])) { try entries.create(changes("Hi") { $0.journal = "Nope" }) }
         #expect(throws: JournalError.placeWithoutPosition) { try entries.create(changes("Hi") { $0.place = "Home" }) }
         #expect(throws: InputError.invalidDate("2026-02-30")) { try DateInput.parse("2026-02-30") }
-        #expect(throws: InputError.invalidDate("next tuesday")) { try DateInput.parse("next tuesday") }
+        #expect(throws: InputError.invalidDate("next blursday")) { try DateInput.parse("next blursday") }
         #expect(throws: InputError.latitudeOutOfRange(91)) { try Coordinates(parsing: "91,2") }
         #expect(throws: InputError.longitudeOutOfRange(-180.5)) { try Coordinates(parsing: "10,-180.5") }
         #expect(throws: InputError.invalidCoordinates("48.8")) { try Coordinates(parsing: "48.8") }

@@ -1,42 +1,15 @@
 import Foundation
 
-/// Dates as people type them: `now`, `today`, `yesterday`, `2026-11-22`, `2026-11-22 07:30`, or ISO 8601.
+/// Dates as people type them: `now`, `today`, `fri 9am`, `2026-11-22 07:30`, ISO 8601, and more (see `read`).
 public enum DateInput {
-    /// The instant `text` names, reading dates and times without a zone in `timeZone`.
+    /// The instant `text` names, reading dates and times without a zone in `timeZone`; a date alone is its day's start.
     public static func parse(_ text: String, timeZone: TimeZone = .current, now: Date = Date()) throws -> Date {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        switch trimmed.lowercased() {
-        case "now": return now
-        case "today": return calendar.startOfDay(for: now)
-        case "yesterday": return calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: now))!
-        default: break
-        }
-        let withZone = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-            withZone.formatOptions = options
-            if let date = withZone.date(from: trimmed) { return date }
-        }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.isLenient = false
-        for format in ["yyyy-MM-dd", "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss"] {
-            formatter.dateFormat = format
-            // DateFormatter accepts "2026-1-5" and trailing text in some formats: insist on the whole shape.
-            if trimmed.count == format.replacingOccurrences(of: "'", with: "").count, let date = formatter.date(from: trimmed) {
-                return date
-            }
-        }
-        throw InputError.invalidDate(text)
+        try read(text, timeZone: timeZone, now: now).instant
     }
 
     /// The start of the day `text` names (for `--from`/`--to`), as a UTC timestamp.
     public static func dayStart(_ text: String, timeZone: TimeZone = .current, now: Date = Date()) throws -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.startOfDay(for: try parse(text, timeZone: timeZone, now: now))
+        try read(text, timeZone: timeZone, now: now).day.instant(in: timeZone)
     }
 }
 
@@ -51,7 +24,9 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidDate(let text):
-            return "'\(text)' is not a date: use YYYY-MM-DD, 'YYYY-MM-DD HH:MM', an ISO 8601 time, today, yesterday or now"
+            return "'\(text)' is not a date: use YYYY-MM-DD, 'YYYY-MM-DD HH:MM', an ISO 8601 time, now, today, tomorrow, "
+                + "yesterday, a weekday (fri, next fri, last fri), 'in 3 days', +2d, +1w, a time (14:00, 9am, 9:30pm, noon, "
+                + "midnight), a day and a time (tomorrow 14:00, fri 9am), or 'in 2 hours'"
         case .invalidCoordinates(let text):
             return "'\(text)' is not a position: give latitude and longitude as LAT,LON, e.g. 48.8722,2.3659"
         case .latitudeOutOfRange(let value):

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A time on the wall clock, with no date and no zone: 14:30, 9:00:15.
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+
+    /// The time, or nil out of range (24:00 included: it is no wall-clock time).
+    public init?(hour: Int, minute: Int = 0, second: Int = 0) {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// 00:00.
+    public static let midnight = TimeOfDay(hour: 0)!
+    /// 12:00.
+    public static let noon = TimeOfDay(hour: 12)!
+
+    /// Seconds since midnight on the wall clock.
+    public var secondsIntoDay: Int { hour * 3600 + minute * 60 + second }
+
+    /// "14:30", or "14:30:15" when there are seconds.
+    public var description: String {
+        let base = String(format: "%02d:%02d", hour, minute)
+        return second == 0 ? base : base + String(format: ":%02d", second)
+    }
+
+    public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.secondsIntoDay < rhs.secondsIntoDay }
+}
+
+extension CivilDate {
+    /// The date on the wall calendar in `timeZone` at `instant`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
+    }
+
+    /// The instant the wall clock in `timeZone` shows `time` on this date.
+    ///
+    /// Times a daylight-saving change skips move forward by the gap (02:30 on a spring-forward night
+    /// in New York is 03:30 EDT); times it repeats take the earlier of the two (01:30 on a fall-back
+    /// night is 01:30 EDT). Both follow RFC 5545 and `date -d`.
+    public func instant(at time: TimeOfDay = .midnight, in timeZone: TimeZone) -> Date {
+        let wall = Double(daysSinceEpoch * 86_400 + time.secondsIntoDay)
+        // Offsets in force half a day either side: no zone changes its offset twice within a day.
+        let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - 43_200))
+        let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall + 43_200))
+        let matches = [before, after].map { wall - Double($0) }.filter { candidate in
+            Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate))) == wall - candidate
+        }
+        // No match: the time is in a gap, and reading it with the offset before the gap moves it forward.
+        return Date(timeIntervalSince1970: matches.min() ?? wall - Double(before))
+    }
+
+    /// The day as a half-open interval of instants in `timeZone` (23 or 25 hours on DST change days).
+    public func interval(in timeZone: TimeZone) -> DateInterval {
+        DateInterval(start: instant(in: timeZone), end: adding(days: 1).instant(in: timeZone))
+    }
+
+    /// Today in `timeZone`.
+    public static func today(in timeZone: TimeZone, now: Date = Date()) -> CivilDate { CivilDate(now, in: timeZone) }
+}

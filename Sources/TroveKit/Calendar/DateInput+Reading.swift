@@ -1,0 +1,159 @@
+import Foundation
+
+/// What a typed date named: the instant, its day on the wall calendar, and whether a time was given.
+///
+/// A date without a time (`fri`, `2026-12-01`) reads as the start of that day, with `time` nil, so
+/// callers can make an all-day event or a start-of-day bound from it.
+public struct DateReading: Equatable, Sendable {
+    /// The instant named; the start of `day` when no time was given.
+    public var instant: Date
+    /// The day in the time zone the input was read in.
+    public var day: CivilDate
+    /// The wall-clock time given, or nil for a date alone.
+    public var time: TimeOfDay?
+
+    /// Whether the input gave a time of day (`fri 9am`) rather than a date alone (`fri`).
+    public var hasTime: Bool { time != nil }
+
+    public init(instant: Date, day: CivilDate, time: TimeOfDay?) {
+        self.instant = instant
+        self.day = day
+        self.time = time
+    }
+}
+
+extension DateInput {
+    /// Reads a date, a time, or both, as people type them, in `timeZone` relative to `now`.
+    ///
+    /// Accepted, in any case:
+    /// - `now`; ISO 8601 with a zone (`2026-12-01T14:30:00Z`, `…+01:00`, with fractions);
+    /// - a day: `today`, `tomorrow`, `yesterday`, `YYYY-MM-DD`, a weekday (`fri`, `friday`), `next fri`,
+    ///   `last fri`, `in 3 days` (`day`, `week`, `month`), `+2d`, `-1w`;
+    /// - a time: `14:00`, `14:30:15`, `9am`, `9 am`, `9:30pm`, `noon`, `midnight`;
+    /// - a day and a time in either order, optionally with `at`: `tomorrow 14:00`, `fri at 9am`,
+    ///   `2026-12-01 9am`, `2026-12-01T14:30`;
+    /// - a moment relative to now: `in 2 hours`, `in 30 minutes`, `+3h`.
+    ///
+    /// A weekday alone is the next such day counting today (`date -d` and Taskwarrior do the same):
+    /// `fri` on a Friday is today. `next fri` is the first Friday after today, and `last fri` the last
+    /// one before it. A time alone is on today, even if it has passed. Skipped and repeated times on
+    /// daylight-saving nights follow `CivilDate.instant(at:in:)`.
+    public static func read(_ text: String, timeZone: TimeZone = .current, now: Date = Date()) throws -> DateReading {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let today = CivilDate(now, in: timeZone)
+        if trimmed.lowercased() == "now" { return moment(now, in: timeZone) }
+        if let instant = zonedISO(trimmed) { return moment(instant, in: timeZone) }
+        var words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+        // "2026-12-01T14:30" is a day and a time written as one word.
+        if words.count == 1, let t = words[0].firstIndex(of: "t"), CivilDate(iso: String(words[0][..<t])) != nil {
+            words = [String(words[0][..<t]), String(words[0][words[0].index(after: t)...])]
+        }
+        words = joinMeridiem(words.filter { $0 != "at" })
+        if let offset = relativeMoment(words) { return moment(now.addingTimeInterval(offset), in: timeZone) }
+
+        var day: CivilDate?
+        var time: TimeOfDay?
+        var rest = words[...]
+        while !rest.isEmpty {
+            if day == nil, let (found, used) = dayPart(rest, today: today) {
+                day = found
+                rest = rest.dropFirst(used)
+            } else if time == nil, let found = TimeOfDay(typed: rest.first!) {
+                time = found
+                rest = rest.dropFirst()
+            } else {
+                throw InputError.invalidDate(text)
+            }
+        }
+        guard day != nil || time != nil else { throw InputError.invalidDate(text) }
+        let resolved = day ?? today
+        return DateReading(instant: resolved.instant(at: time ?? .midnight, in: timeZone), day: resolved, time: time)
+    }
+
+    /// The reading of an exact instant: its day and wall-clock time in `timeZone`.
+    private static func moment(_ instant: Date, in timeZone: TimeZone) -> DateReading {
+        let day = CivilDate(instant, in: timeZone)
+        let wall = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let seconds = ((wall % 86_400) + 86_400) % 86_400
+        let time = TimeOfDay(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)
+        return DateReading(instant: instant, day: day, time: time)
+    }
+
+    /// An ISO 8601 instant with its zone (`Z` or an offset), with or without fractional seconds.
+    private static func zonedISO(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    /// Words with a lone `am`/`pm` joined to the number before it: ["9", "am"] becomes ["9am"].
+    private static func joinMeridiem(_ words: [String]) -> [String] {
+        var joined: [String] = []
+        for word in words {
+            if (word == "am" || word == "pm"), let last = joined.last, last.first?.isNumber == true {
+                joined[joined.count - 1] = last + word
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
+    }
+
+    /// Seconds from now for `in 2 hours`, `in 30 minutes` or `+3h`; nil for anything else.
+    private static func relativeMoment(_ words: [String]) -> TimeInterval? {
+        let units: [String: TimeInterval] = ["hour": 3600, "hours": 3600, "minute": 60, "minutes": 60, "min": 60, "mins": 60]
+        if words.count == 3, words[0] == "in", let count = Int(words[1]), count >= 0, let unit = units[words[2]] {
+            return TimeInterval(count) * unit
+        }
+        if words.count == 1, let (count, unit) = signedCount(words[0]), unit == "h" { return TimeInterval(count) * 3600 }
+        return nil
+    }
+
+    /// The day named by the first words of `words`, and how many words it took; nil if they name no day.
+    private static func dayPart(_ words: ArraySlice<String>, today: CivilDate) -> (CivilDate, Int)? {
+        let first = words.first!
+        let second = words.dropFirst().first
+        switch first {
+        case "today": return (today, 1)
+        case "tomorrow": return (today.adding(days: 1), 1)
+        case "yesterday": return (today.adding(days: -1), 1)
+        default: break
+        }
+        if let date = CivilDate(iso: first) { return (date, 1) }
+        if let weekday = Weekday(name: first) {
+            return (today.adding(days: (weekday.rawValue - today.weekday.rawValue + 7) % 7), 1)
+        }
+        if first == "next" || first == "last", let second, let weekday = Weekday(name: second) {
+            let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
+            return first == "next" ? (today.adding(days: ahead == 0 ? 7 : ahead), 2)
+                                   : (today.adding(days: ahead == 0 ? -7 : ahead - 7), 2)
+        }
+        if first == "in", let second, let count = Int(second), count >= 0, let unit = words.dropFirst(2).first {
+            switch unit {
+            case "day", "days": return (today.adding(days: count), 3)
+            case "week", "weeks": return (today.adding(days: 7 * count), 3)
+            case "month", "months": return (today.adding(months: count), 3)
+            default: return nil
+            }
+        }
+        if let (count, unit) = signedCount(first) {
+            switch unit {
+            case "d": return (today.adding(days: count), 1)
+            case "w": return (today.adding(days: 7 * count), 1)
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// `+2d` as (2, "d"), `-1w` as (-1, "w"): a sign, digits and one unit letter.
+    private static func signedCount(_ word: String) -> (Int, Character)? {
+        guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last, unit.isLetter else { return nil }
+        let digits = word.dropFirst().dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits) else { return nil }
+        return (sign == "-" ? -count : count, unit)
+    }
+}
