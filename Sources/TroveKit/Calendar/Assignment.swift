@@ -1,0 +1,36 @@
+import Foundation
+import TroveStore
+
+/// An assignment (a `task` record): a title, maybe a class, a due time and an estimated length.
+///
+/// Not named `Task`, which would hide Swift's.
+public struct Assignment: Sendable, Equatable {
+    public var id: String
+    public var calendarId: String
+    public var title: String
+    public var classLabel: String?
+    public var due: Date?
+    public var estimateMinutes: Int?
+    public var done: Bool
+    public var notes: String?
+    public var feedback: String?
+    public var uid: String?
+    public var createdAt: String
+
+    public init?(_ record: Record) {
+        let value = record.value
+        guard record.type == "task", let calendarId = value["calendarId"]?.stringValue,
+              let title = value["title"]?.stringValue else { return nil }
+        id = record.id
+        self.calendarId = calendarId
+        self.title = title
+        classLabel = value["class"]?.stringValue
+        due = value["due"]?.stringValue.flatMap(Timestamp.milliseconds).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        estimateMinutes = value["estimateMinutes"]?.intValue
+        done = value["done"]?.boolValue ?? false
+        notes = value["notes"]?.stringValue
+        feedback = value["feedback"]?.stringValue
+        uid = value["uid"]?.stringValue
+        createdAt = record.createdAt ?? ""
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TroveJSON
+import TroveStore
+
+/// A calendar event, as read from an `event` record.
+public struct Event: Sendable, Equatable {
+    /// Where an event happens: an address, coordinates, or both.
+    public struct Place: Sendable, Equatable {
+        public var address: String?
+        public var coordinates: Coordinates?
+
+        public init(address: String? = nil, coordinates: Coordinates? = nil) {
+            self.address = address
+            self.coordinates = coordinates
+        }
+
+        var json: JSONValue {
+            var fields: [String: JSONValue] = [:]
+            if let address { fields["address"] = .string(address) }
+            if let coordinates {
+                fields["lat"] = .number(coordinates.latitude)
+                fields["lon"] = .number(coordinates.longitude)
+            }
+            return .object(fields)
+        }
+    }
+
+    public var id: String
+    public var calendarId: String
+    public var title: String
+    /// The course or class, e.g. from a "Title [COURSE]" summary.
+    public var classLabel: String?
+    public var start: EventTime
+    /// `nil` for an instant event, or an all-day event of one day.
+    public var end: EventTime?
+    /// The zone its times were given in; views show them in the viewer's zone.
+    public var timeZone: String?
+    public var place: Place?
+    public var notes: String?
+    /// An iCalendar RRULE, such as `FREQ=WEEKLY;BYDAY=MO`.
+    public var rrule: String?
+    public var rdates: [EventTime]
+    public var exdates: [EventTime]
+    /// Set on an override of one occurrence of the series with the same `uid`.
+    public var recurrenceID: EventTime?
+    public var alarms: [JSONValue]
+    public var categories: [String]
+    public var uid: String?
+    public var createdAt: String
+
+    public init?(_ record: Record) {
+        let value = record.value
+        guard record.type == "event", let calendarId = value["calendarId"]?.stringValue,
+              let start = value["start"]?.stringValue.flatMap(EventTime.init(stored:))
+        else { return nil }
+        id = record.id
+        self.calendarId = calendarId
+        title = value["title"]?.stringValue ?? ""
+        classLabel = value["class"]?.stringValue
+        self.start = start
+        end = value["end"]?.stringValue.flatMap(EventTime.init(stored:))
+        timeZone = value["timeZone"]?.stringValue
+        if let location = value["location"] {
+            var coordinates: Coordinates?
+            if let lat = location["lat"]?.doubleValue, let lon = location["lon"]?.doubleValue {
+                coordinates = try? Coordinates(latitude: lat, longitude: lon)
+            }
+            place = Place(address: location["address"]?.stringValue, coordinates: coordinates)
+        }
+        notes = value["notes"]?.stringValue
+        rrule = value["rrule"]?.stringValue
+        rdates = (value["rdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(EventTime.init(stored:)) }
+        exdates = (value["exdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(EventTime.init(stored:)) }
+        recurrenceID = value["recurrenceId"]?.stringValue.flatMap(EventTime.init(stored:))
+        alarms = value["alarms"]?.arrayValue ?? []
+        categories = (value["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
+        uid = value["uid"]?.stringValue
+        createdAt = record.createdAt ?? ""
+    }
+
+    public var isAllDay: Bool { start.isAllDay }
+
+    /// How long one occurrence lasts: from start to end, or a day for an all-day event without an end.
+    public func length(in timeZone: TimeZone) -> TimeInterval {
+        let from = start.date(in: timeZone)
+        guard let end else { return isAllDay ? 86_400 : 0 }
+        return max(0, end.date(in: timeZone).timeIntervalSince(from))
+    }
+
+    /// The zone the event's own times are read in: its `timeZone`, else `fallback`.
+    public func zone(fallback: TimeZone) -> TimeZone {
+        timeZone.flatMap(TimeZone.init(identifier:)) ?? fallback
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TroveIndex
+import TroveJSON
+import TroveStore
+
+/// What a command gives to make or change an event; `nil` leaves a field as it is.
+public struct EventDraft: Sendable {
+    public var title: String?
+    public var calendar: String?
+    public var classLabel: String?
+    public var start: EventTime?
+    /// The end; `.some(nil)` removes it.
+    public var end: EventTime??
+    public var timeZone: String?
+    public var place: Event.Place?
+    public var notes: String?
+    public var rrule: String?
+    /// Reminders, minutes before the start.
+    public var alarmMinutes: [Int]?
+
+    public init(title: String? = nil, calendar: String? = nil, classLabel: String? = nil, start: EventTime? = nil,
+                end: EventTime?? = nil, timeZone: String? = nil, place: Event.Place? = nil, notes: String? = nil,
+                rrule: String? = nil, alarmMinutes: [Int]? = nil) {
+        self.title = title
+        self.calendar = calendar
+        self.classLabel = classLabel
+        self.start = start
+        self.end = end
+        self.timeZone = timeZone
+        self.place = place
+        self.notes = notes
+        self.rrule = rrule
+        self.alarmMinutes = alarmMinutes
+    }
+}
+
+/// The store's events: adding, changing, removing and finding them.
+public struct EventBook {
+    public let index: RecordIndex
+    public var store: Store { index.store }
+
+    public init(index: RecordIndex) { self.index = index }
+
+    /// The event whose id is `text` or starts with it.
+    public func event(_ text: String) throws -> Event {
+        try Event(CalendarLookup.record(text, type: "event", in: index, missing: .unknownEvent(text)))!
+    }
+
+    /// Adds an event; it needs a title and a start, and must not end before it starts.
+    @discardableResult
+    public func add(_ draft: EventDraft) throws -> (event: Event, result: CommitResult) {
+        guard let title = draft.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else { throw CalendarError.blankTitle }
+        guard draft.start != nil else { throw InputError.invalidDate("") }
+        let (record, result) = try store.transaction(message: "Add event \(title)") { transaction -> Record in
+            var fields: [String: JSONValue] = ["calendarId": .string(try CalendarBook(store: store).target(named: draft.calendar, in: &transaction))]
+            try apply(draft, to: &fields)
+            return try transaction.put(.object(fields), type: "event")
+        }
+        return (Event(record)!, result)
+    }
+
+    /// Changes what `draft` gives, leaving the rest.
+    @discardableResult
+    public func edit(_ event: Event, _ draft: EventDraft) throws -> (event: Event, result: CommitResult) {
+        let (record, result) = try store.transaction(message: "Edit event \(draft.title ?? event.title)") { transaction -> Record in
+            guard let existing = try transaction.record(id: event.id), var fields = existing.value.objectValue else {
+                throw CalendarError.unknownEvent(event.id)
+            }
+            if let calendar = draft.calendar { fields["calendarId"] = .string(try CalendarBook(store: store).calendar(named: calendar).id) }
+            try apply(draft, to: &fields)
+            if fields == existing.value.objectValue { return existing }
+            return try transaction.put(.object(fields), type: "event")
+        }
+        return (Event(record)!, result)
+    }
+
+    /// Removes an event.
+    public func remove(_ event: Event) throws -> CommitResult {
+        try store.transaction(message: "Delete event \(event.title)") { try $0.delete(id: event.id) }.result
+    }
+
+    /// Writes the draft's fields, then checks the whole: a title, and an end that is not before the start.
+    private func apply(_ draft: EventDraft, to fields: inout [String: JSONValue]) throws {
+        if let title = draft.title {
+            let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw CalendarError.blankTitle }
+            fields["title"] = .string(trimmed)
+        }
+        if let classLabel = draft.classLabel { fields["class"] = classLabel.isEmpty ? nil : .string(classLabel) }
+        if let start = draft.start { fields["start"] = .string(start.stored) }
+        if let end = draft.end { fields["end"] = end.map { .string($0.stored) } }
+        if let timeZone = draft.timeZone { fields["timeZone"] = .string(timeZone) }
+        if let place = draft.place { fields["location"] = place.json }
+        if let notes = draft.notes { fields["notes"] = notes.isEmpty ? nil : .string(notes) }
+        if let rrule = draft.rrule { fields["rrule"] = rrule.isEmpty ? nil : .string(try Recurrence.checked(rrule)) }
+        if let minutes = draft.alarmMinutes {
+            fields["alarms"] = minutes.isEmpty ? nil : .array(minutes.map { ["id": .string(RecordID.make()), "minutesBefore": .integer($0), "action": "display"] })
+        }
+        let start = fields["start"]?.stringValue.flatMap(EventTime.init(stored:))
+        let end = fields["end"]?.stringValue.flatMap(EventTime.init(stored:))
+        fields["allDay"] = start.map { .bool($0.isAllDay) }
+        // All-day ends are exclusive, as iCalendar's DTEND: a one-day event on the 25th ends on the 26th.
+        if let start, let end {
+            let zone = fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .current
+            guard end.date(in: zone) >= start.date(in: zone) else {
+                throw CalendarError.endBeforeStart(start: start.stored, end: end.stored)
+            }
+        }
+    }
+}
