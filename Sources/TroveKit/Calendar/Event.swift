@@ -1,4 +1,5 @@
 import Foundation
+import TroveICal
 import TroveJSON
 import TroveStore
 
@@ -30,19 +31,19 @@ public struct Event: Sendable, Equatable {
     public var title: String
     /// The course or class, e.g. from a "Title [COURSE]" summary.
     public var classLabel: String?
-    public var start: EventTime
+    public var start: CalendarTime
     /// `nil` for an instant event, or an all-day event of one day.
-    public var end: EventTime?
+    public var end: CalendarTime?
     /// The zone its times were given in; views show them in the viewer's zone.
     public var timeZone: String?
     public var place: Place?
     public var notes: String?
     /// An iCalendar RRULE, such as `FREQ=WEEKLY;BYDAY=MO`.
     public var rrule: String?
-    public var rdates: [EventTime]
-    public var exdates: [EventTime]
+    public var rdates: [CalendarTime]
+    public var exdates: [CalendarTime]
     /// Set on an override of one occurrence of the series with the same `uid`.
-    public var recurrenceID: EventTime?
+    public var recurrenceID: CalendarTime?
     public var alarms: [JSONValue]
     public var categories: [String]
     public var uid: String?
@@ -51,14 +52,14 @@ public struct Event: Sendable, Equatable {
     public init?(_ record: Record) {
         let value = record.value
         guard record.type == "event", let calendarId = value["calendarId"]?.stringValue,
-              let start = value["start"]?.stringValue.flatMap(EventTime.init(stored:))
+              let start = value["start"]?.stringValue.flatMap(CalendarTime.init(recordText:))
         else { return nil }
         id = record.id
         self.calendarId = calendarId
         title = value["title"]?.stringValue ?? ""
         classLabel = value["class"]?.stringValue
         self.start = start
-        end = value["end"]?.stringValue.flatMap(EventTime.init(stored:))
+        end = value["end"]?.stringValue.flatMap(CalendarTime.init(recordText:))
         timeZone = value["timeZone"]?.stringValue
         if let location = value["location"] {
             var coordinates: Coordinates?
@@ -69,16 +70,16 @@ public struct Event: Sendable, Equatable {
         }
         notes = value["notes"]?.stringValue
         rrule = value["rrule"]?.stringValue
-        rdates = (value["rdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(EventTime.init(stored:)) }
-        exdates = (value["exdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(EventTime.init(stored:)) }
-        recurrenceID = value["recurrenceId"]?.stringValue.flatMap(EventTime.init(stored:))
+        rdates = (value["rdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(CalendarTime.init(recordText:)) }
+        exdates = (value["exdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(CalendarTime.init(recordText:)) }
+        recurrenceID = value["recurrenceId"]?.stringValue.flatMap(CalendarTime.init(recordText:))
         alarms = value["alarms"]?.arrayValue ?? []
         categories = (value["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
         uid = value["uid"]?.stringValue
         createdAt = record.createdAt ?? ""
     }
 
-    public var isAllDay: Bool { start.isAllDay }
+    public var isAllDay: Bool { start.isDate }
 
     /// How long one occurrence lasts: from start to end, or a day for an all-day event without an end.
     public func length(in timeZone: TimeZone) -> TimeInterval {

@@ -1,4 +1,5 @@
 import Foundation
+import TroveICal
 import TroveIndex
 import TroveJSON
 import TroveStore
@@ -8,9 +9,9 @@ public struct EventDraft: Sendable {
     public var title: String?
     public var calendar: String?
     public var classLabel: String?
-    public var start: EventTime?
+    public var start: CalendarTime?
     /// The end; `.some(nil)` removes it.
-    public var end: EventTime??
+    public var end: CalendarTime??
     public var timeZone: String?
     public var place: Event.Place?
     public var notes: String?
@@ -18,8 +19,8 @@ public struct EventDraft: Sendable {
     /// Reminders, minutes before the start.
     public var alarmMinutes: [Int]?
 
-    public init(title: String? = nil, calendar: String? = nil, classLabel: String? = nil, start: EventTime? = nil,
-                end: EventTime?? = nil, timeZone: String? = nil, place: Event.Place? = nil, notes: String? = nil,
+    public init(title: String? = nil, calendar: String? = nil, classLabel: String? = nil, start: CalendarTime? = nil,
+                end: CalendarTime?? = nil, timeZone: String? = nil, place: Event.Place? = nil, notes: String? = nil,
                 rrule: String? = nil, alarmMinutes: [Int]? = nil) {
         self.title = title
         self.calendar = calendar
@@ -87,8 +88,8 @@ public struct EventBook {
             fields["title"] = .string(trimmed)
         }
         if let classLabel = draft.classLabel { fields["class"] = classLabel.isEmpty ? nil : .string(classLabel) }
-        if let start = draft.start { fields["start"] = .string(start.stored) }
-        if let end = draft.end { fields["end"] = end.map { .string($0.stored) } }
+        if let start = draft.start { fields["start"] = .string(start.description) }
+        if let end = draft.end { fields["end"] = end.map { .string($0.description) } }
         if let timeZone = draft.timeZone { fields["timeZone"] = .string(timeZone) }
         if let place = draft.place { fields["location"] = place.json }
         if let notes = draft.notes { fields["notes"] = notes.isEmpty ? nil : .string(notes) }
@@ -96,14 +97,14 @@ public struct EventBook {
         if let minutes = draft.alarmMinutes {
             fields["alarms"] = minutes.isEmpty ? nil : .array(minutes.map { ["id": .string(RecordID.make()), "minutesBefore": .integer($0), "action": "display"] })
         }
-        let start = fields["start"]?.stringValue.flatMap(EventTime.init(stored:))
-        let end = fields["end"]?.stringValue.flatMap(EventTime.init(stored:))
-        fields["allDay"] = start.map { .bool($0.isAllDay) }
+        let start = fields["start"]?.stringValue.flatMap(CalendarTime.init(recordText:))
+        let end = fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:))
+        fields["allDay"] = start.map { .bool($0.isDate) }
         // All-day ends are exclusive, as iCalendar's DTEND: a one-day event on the 25th ends on the 26th.
         if let start, let end {
             let zone = fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .current
             guard end.date(in: zone) >= start.date(in: zone) else {
-                throw CalendarError.endBeforeStart(start: start.stored, end: end.stored)
+                throw CalendarError.endBeforeStart(start: start.description, end: end.description)
             }
         }
     }

@@ -1,13 +1,17 @@
 import Foundation
+import TroveICal
 
 /// Recurrence rules of events: checking an RRULE before it is stored.
 public enum Recurrence {
-    /// `rule` in upper case, if it is an RRULE with a FREQ; otherwise an error naming it.
+    /// `rule` as stored (without an `RRULE:` prefix), if libical reads it; otherwise an error naming it.
     public static func checked(_ rule: String) throws -> String {
-        let upper = rule.uppercased().trimmingCharacters(in: .whitespaces)
-        let text = upper.hasPrefix("RRULE:") ? String(upper.dropFirst(6)) : upper
-        guard text.split(separator: ";").contains(where: { $0.hasPrefix("FREQ=") }) else { throw RecurrenceError.invalidRule(rule) }
-        return text
+        let trimmed = rule.trimmingCharacters(in: .whitespaces)
+        let text = trimmed.uppercased().hasPrefix("RRULE:") ? String(trimmed.dropFirst(6)) : trimmed
+        do {
+            return try RecurrenceRule(validating: text.uppercased()).text
+        } catch {
+            throw RecurrenceError.invalidRule(rule)
+        }
     }
 }
 

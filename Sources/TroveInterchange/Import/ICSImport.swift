@@ -1,0 +1,75 @@
+import Foundation
+import TroveJSON
+import TroveKit
+import TroveStore
+
+/// Brings the events and tasks of an iCalendar file into a calendar, as one commit.
+///
+/// A record's id comes from its UID (with its RECURRENCE-ID for an override), so importing the
+/// file again changes nothing, and importing a newer copy updates what changed. A UID that is a
+/// Trove id (Trove's own export) names that record itself. Recurring events stay rules.
+public struct ICSImport {
+    public let store: Store
+    public var options: ImportOptions
+
+    public init(store: Store, options: ImportOptions = ImportOptions()) {
+        self.store = store
+        self.options = options
+    }
+
+    /// The fields an import may set; the others (its calendar, feedback…) stay as the store has them.
+    static let importedFields: Set<String> = [
+        "title", "class", "start", "end", "allDay", "timeZone", "location", "notes", "rrule", "rdate", "exdate",
+        "recurrenceId", "alarms", "categories", "uid", "due", "estimateMinutes", "done", "doneAt",
+    ]
+
+    /// Imports `file` (read from `path`) into the calendar named `calendar`, else the first one.
+    public func run(_ file: ICSFile, path: String, calendar: String?, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
+        var report = ImportReport(source: "iCalendar file \((path as NSString).lastPathComponent)")
+        report.warnings += file.warnings.map(\.description)
+        guard !file.records.isEmpty || !file.invalid.isEmpty else { throw ImportError.nothingToImport(report.source + " (it has no VEVENT or VTODO)") }
+        let book = CalendarBook(store: store)
+        let named = try calendar.map { try book.calendar(named: $0).id }
+        return try ImportRun.perform(on: store, report, options: options, problems: file.invalid.map(\.description)) { transaction, report in
+            let calendarID = try named ?? book.target(named: nil, in: &transaction)
+            for (number, item) in file.records.enumerated() {
+                let type = item.kind == .event ? "event" : "task"
+                let id = Self.recordID(item)
+                var incoming = item.fields
+                if incoming["uid"]?.stringValue == id { incoming["uid"] = nil }
+                if let existing = try transaction.record(id: id), var fields = existing.value.objectValue {
+                    for key in Self.importedFields { fields[key] = nil }
+                    fields.merge(incoming) { _, new in new }
+                    if JSONValue.object(fields) == Self.withoutConflicts(existing.value) {
+                        report.unchanged += 1
+                    } else {
+                        try transaction.put(.object(fields), type: type)
+                        report.updated += 1
+                    }
+                } else {
+                    incoming["id"] = .string(id)
+                    incoming["calendarId"] = .string(calendarID)
+                    try transaction.put(.object(incoming), type: type)
+                    report.added += 1
+                }
+                progress?(number + 1, file.records.count)
+            }
+        }
+    }
+
+    /// The record id of an imported component: its UID when that is a Trove id, else one derived from UID and RECURRENCE-ID.
+    static func recordID(_ item: ICSRecord) -> String {
+        let recurrence = item.fields["recurrenceId"]?.stringValue
+        if let uid = item.uid, recurrence == nil, RecordID.isValid(uid) { return uid }
+        let key = "ics:\(item.kind.rawValue):\(item.uid ?? "\(item.title ?? ""):\(item.fields["start"]?.stringValue ?? "")"):\(recurrence ?? "")"
+        let start = (item.fields["start"] ?? item.fields["due"])?.stringValue.flatMap(Timestamp.milliseconds)
+        return RecordID.derived(from: key, at: Date(timeIntervalSince1970: Double(start ?? 0) / 1000))
+    }
+
+    /// A stored record as an import compares it: without the envelope's conflict notes, which an import never writes.
+    private static func withoutConflicts(_ value: JSONValue) -> JSONValue {
+        guard var fields = value.objectValue else { return value }
+        fields["conflicts"] = nil
+        return .object(fields)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import TroveICal
+import TroveIndex
+import TroveStore
+
+/// One occurrence of an event on the calendar: the event, and when this occurrence starts and ends.
+public struct Occurrence: Sendable, Equatable {
+    public var event: Event
+    public var start: CalendarTime
+    public var end: CalendarTime?
+
+    /// When it starts, read in `timeZone`.
+    public func startDate(in timeZone: TimeZone) -> Date { start.date(in: timeZone) }
+
+    /// When it ends, read in `timeZone`: its end, else a day after an all-day start, else its start.
+    public func endDate(in timeZone: TimeZone) -> Date {
+        if let end { return end.date(in: timeZone) }
+        return start.isDate ? CivilDate(startDate(in: timeZone), in: timeZone).adding(days: 1).instant(in: timeZone) : startDate(in: timeZone)
+    }
+}
+
+/// What the calendar shows in a span of time: event occurrences, with recurring series expanded, and tasks by due time.
+///
+/// The index finds the candidates (a series spans its whole run there); libical expands each series
+/// in its own time zone, and an override of one occurrence (same UID, with a RECURRENCE-ID) takes that
+/// occurrence's place.
+public struct CalendarQuery {
+    public let index: RecordIndex
+    /// The zone all-day dates are read in for the span's edges.
+    public var timeZone: TimeZone
+
+    public init(index: RecordIndex, timeZone: TimeZone = .current) {
+        self.index = index
+        self.timeZone = timeZone
+    }
+
+    /// The occurrences that overlap `from..<to`, by start then title.
+    ///
+    /// - Parameter calendars: only events of these calendar ids, when given.
+    public func occurrences(from: Date, to: Date, calendars: Set<String>? = nil) throws -> [Occurrence] {
+        // A day's margin each side: all-day dates are compared as text against instants here.
+        let rows = try index.records(type: "event", overlappingFrom: Timestamp.string(from.addingTimeInterval(-86_400)),
+                                     to: Timestamp.string(to.addingTimeInterval(86_400)))
+        let events = rows.compactMap { row in index.value(of: row).flatMap { Event(Record($0)) } }
+            .filter { calendars?.contains($0.calendarId) ?? true }
+        let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
+        var found: [Occurrence] = []
+        for event in events {
+            if event.rrule == nil && event.rdates.isEmpty {
+                found.append(Occurrence(event: event, start: event.start, end: event.end))
+                continue
+            }
+            let replaced = Set((overrides[event.uid ?? ""] ?? []).compactMap { $0.recurrenceID?.instant })
+            for start in try starts(of: event, from: from, to: to) where !replaced.contains(start.instant) {
+                found.append(Occurrence(event: event, start: start, end: end(of: event, startingAt: start)))
+            }
+        }
+        return found
+            .filter { $0.endDate(in: timeZone) > from && $0.startDate(in: timeZone) < to || $0.startDate(in: timeZone) == from }
+            .sorted { ($0.startDate(in: timeZone), $0.event.title, $0.event.id) < ($1.startDate(in: timeZone), $1.event.title, $1.event.id) }
+    }
+
+    /// Open and done tasks due in `from..<to`, by due time.
+    public func tasks(dueFrom from: Date, to: Date) throws -> [Assignment] {
+        try index.records(type: "task", overlappingFrom: Timestamp.string(from), to: Timestamp.string(to))
+            .compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }
+            .sorted { ($0.due ?? .distantFuture, $0.title) < ($1.due ?? .distantFuture, $1.title) }
+    }
+
+    /// Every open task, with or without a due time, for the assistant.
+    public func openTasks() throws -> [Assignment] {
+        try index.records(type: "task", page: .all).compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }.filter { !$0.done }
+    }
+
+    /// The starts of a series' occurrences in the span (a day's margin each side for all-day ones).
+    private func starts(of event: Event, from: Date, to: Date) throws -> [CalendarTime] {
+        let length = event.length(in: event.zone(fallback: timeZone))
+        let instants = try Occurrences.expand(
+            start: event.start.instant, allDay: event.isAllDay, timeZone: event.isAllDay ? nil : event.timeZone,
+            rrule: event.rrule, rdates: event.rdates, exdates: event.exdates,
+            from: from.addingTimeInterval(-length - 86_400), to: to.addingTimeInterval(86_400), limit: 5000)
+        return instants.map { event.isAllDay ? .date(ICalDate(utcDayOf: $0)) : .instant($0) }
+    }
+
+    /// The end of the occurrence starting at `start`: as long as the first one.
+    private func end(of event: Event, startingAt start: CalendarTime) -> CalendarTime? {
+        guard let end = event.end else { return nil }
+        switch (event.start, end, start) {
+        case (.date(let first), .date(let last), .date(let day)):
+            return .date(ICalDate(CivilDate(day).adding(days: CivilDate(first).days(to: CivilDate(last)))))
+        default:
+            return .instant(start.instant.addingTimeInterval(end.instant.timeIntervalSince(event.start.instant)))
+        }
+    }
+}
