@@ -7,20 +7,24 @@ public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
     public let text: String
     /// Whether the rule ends (COUNT or UNTIL).
     public let isFinite: Bool
+    /// The rule as libical writes it (its parts in a fixed order), so that one rule is stored as one text.
+    public let canonical: String
 
     /// Checks `text` with libical; throws `ICalError.invalidRecurrence` when it is rejected.
     public init(validating text: String) throws(ICalError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let checked: Result<Bool, ICalError> = ICalLibrary.locked {
+        let checked: Result<(Bool, String), ICalError> = ICalLibrary.locked {
             do throws(ICalError) {
-                let rule = try Self.parse(trimmed)
-                return .success(rule.count > 0 || icaltime_is_null_time(rule.until) == 0)
+                var rule = try Self.parse(trimmed)
+                let written = icalrecurrencetype_as_string_r(&rule)
+                defer { free(written) }
+                return .success((rule.count > 0 || icaltime_is_null_time(rule.until) == 0, written.map { String(cString: $0) } ?? trimmed))
             } catch {
                 return .failure(error)
             }
         }
         self.text = trimmed
-        self.isFinite = try checked.get()
+        (self.isFinite, self.canonical) = try checked.get()
     }
 
     public var description: String { text }

@@ -83,6 +83,14 @@ extension RecordIndex {
         }
     }
 
+    /// Ids of `type` that end with `suffix` (the random end of a UUIDv7, which listings show), for lookups.
+    public func ids(type: String, suffix: String, limit: Int = 100) throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM records WHERE type = ? AND id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?",
+                                arguments: [type, "%" + Self.likePrefix(suffix).dropLast(), limit])
+        }
+    }
+
     /// A LIKE pattern matching text that starts with `prefix`, with `%`, `_` and `\` taken literally.
     static func likePrefix(_ prefix: String) -> String {
         var pattern = ""

@@ -9,6 +9,12 @@ public struct Occurrence: Sendable, Equatable {
     public var start: CalendarTime
     public var end: CalendarTime?
 
+    public init(event: Event, start: CalendarTime, end: CalendarTime?) {
+        self.event = event
+        self.start = start
+        self.end = end
+    }
+
     /// When it starts, read in `timeZone`.
     public func startDate(in timeZone: TimeZone) -> Date { start.date(in: timeZone) }
 

@@ -99,7 +99,8 @@ public struct EventBook {
         }
         let start = fields["start"]?.stringValue.flatMap(CalendarTime.init(recordText:))
         let end = fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:))
-        fields["allDay"] = start.map { .bool($0.isDate) }
+        // Written only when true, as the iCalendar reader writes it, so a round trip changes no byte.
+        fields["allDay"] = start?.isDate == true ? .bool(true) : nil
         // All-day ends are exclusive, as iCalendar's DTEND: a one-day event on the 25th ends on the 26th.
         if let start, let end {
             let zone = fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .current

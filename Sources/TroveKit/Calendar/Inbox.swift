@@ -41,10 +41,10 @@ public struct Inbox {
             .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 
-    /// The notification whose id is `text` or starts with it (4 characters at least), among those not dismissed.
+    /// The notification whose id is `text`, or starts or ends with it (4 characters at least), among those not dismissed.
     public func message(_ text: String) throws -> InboxMessage {
         let lowered = text.lowercased()
-        let matches = try messages().filter { $0.id == lowered || (lowered.count >= 4 && $0.id.hasPrefix(lowered)) }
+        let matches = try messages().filter { $0.id == lowered || (lowered.count >= 4 && ($0.id.hasPrefix(lowered) || $0.id.hasSuffix(lowered))) }
         if matches.count > 1 { throw CalendarError.ambiguousID(lowered, matches: matches.count) }
         guard let match = matches.first else { throw CalendarError.unknownNotification(text) }
         return match

@@ -3,12 +3,12 @@ import TroveICal
 
 /// Recurrence rules of events: checking an RRULE before it is stored.
 public enum Recurrence {
-    /// `rule` as stored (without an `RRULE:` prefix), if libical reads it; otherwise an error naming it.
+    /// `rule` as stored (libical's canonical text, without an `RRULE:` prefix), if libical reads it; otherwise an error naming it.
     public static func checked(_ rule: String) throws -> String {
         let trimmed = rule.trimmingCharacters(in: .whitespaces)
         let text = trimmed.uppercased().hasPrefix("RRULE:") ? String(trimmed.dropFirst(6)) : trimmed
         do {
-            return try RecurrenceRule(validating: text.uppercased()).text
+            return try RecurrenceRule(validating: text.uppercased()).canonical
         } catch {
             throw RecurrenceError.invalidRule(rule)
         }

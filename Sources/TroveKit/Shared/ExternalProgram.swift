@@ -15,6 +15,8 @@ public struct ExternalProgram: Sendable {
         public var stderr: String
         /// Whether the time limit ended the run.
         public var timedOut: Bool
+        /// Standard output as bytes, for programs that write binary (an image from the clipboard).
+        public var data: [UInt8] = []
         /// Everything it printed, standard output first.
         public var text: String { stdout + stderr }
     }
@@ -27,16 +29,22 @@ public struct ExternalProgram: Sendable {
         path = found
     }
 
-    /// Runs the program with `arguments` and waits, at most `timeout` seconds.
-    public func run(_ arguments: [String], timeout: Double = 30) throws -> Output {
+    /// Runs the program with `arguments` and waits, at most `timeout` seconds; `input` goes to its standard input.
+    public func run(_ arguments: [String], input: String? = nil, timeout: Double = 30) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            // Small messages: written whole before reading, then closed so the program sees the end.
+            try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
         group.enter()
@@ -53,6 +61,6 @@ public struct ExternalProgram: Sendable {
         group.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
+                      stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut, data: Array(outData))
     }
 }

@@ -7,8 +7,8 @@ import TroveStore
 /// `trove export markdown|html|geojson|gpx`: journals and dogs' records in formats other tools read.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export journals (Markdown, a static HTML site) or pee and poo records (GeoJSON, GPX).",
-        subcommands: [Markdown.self, HTML.self, ExportPoints.GeoJSON.self, ExportPoints.GPX.self])
+        commandName: "export", abstract: "Export journals (Markdown, a static HTML site), pee and poo records (GeoJSON, GPX) or calendars (iCalendar).",
+        subcommands: [Markdown.self, HTML.self, ExportPoints.GeoJSON.self, ExportPoints.GPX.self, ICSCommands.Export.self])
 
     struct Markdown: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,0 +1,80 @@
+import Foundation
+import TroveStore
+
+/// Turns what is coming due into notification records: open tasks due within the lead time, and
+/// event alarms (VALARM) whose moment has come.
+///
+/// Each reminder's id is derived from what it is about and when, so running this again (from the
+/// shell's prompt, cron, or a peer) adds nothing. An alarm older than a day is not raised late.
+public struct Reminders {
+    public let query: CalendarQuery
+
+    public init(query: CalendarQuery) { self.query = query }
+
+    /// How far back an alarm that was missed (the machine was off) is still raised.
+    static let lateness: TimeInterval = 86_400
+    /// How far ahead events are looked at for alarms set before them.
+    static let lookahead: TimeInterval = 8 * 86_400
+
+    /// A reminder not yet in the store.
+    public struct Due: Sendable, Equatable {
+        public var key: String
+        public var text: String
+        public var ref: String
+        public var refType: String
+        public var due: Date
+    }
+
+    /// The reminders due at `now`, with `leadMinutes` of warning before a task's due time.
+    public func due(now: Date, leadMinutes: Int) throws -> [Due] {
+        var found: [Due] = []
+        let zone = query.timeZone
+        for task in try query.tasks(dueFrom: now.addingTimeInterval(-Self.lateness), to: now.addingTimeInterval(Double(leadMinutes) * 60 + 1))
+        where !task.done {
+            guard let due = task.due else { continue }
+            let when = due <= now ? "was due \(Self.clock(due, zone))" : "is due at \(Self.clock(due, zone))"
+            found.append(Due(key: "task:\(task.id):\(Timestamp.string(due))", text: "'\(task.title)' \(when)", ref: task.id, refType: "task", due: due))
+        }
+        for occurrence in try query.occurrences(from: now.addingTimeInterval(-Self.lateness), to: now.addingTimeInterval(Self.lookahead))
+        where !occurrence.event.alarms.isEmpty {
+            let start = occurrence.startDate(in: zone)
+            for alarm in occurrence.event.alarms {
+                let moment: Date
+                if let minutes = alarm["minutesBefore"]?.intValue {
+                    moment = start.addingTimeInterval(-Double(minutes) * 60)
+                } else if let at = alarm["at"]?.stringValue.flatMap(Timestamp.milliseconds) {
+                    moment = Date(timeIntervalSince1970: Double(at) / 1000)
+                } else {
+                    continue
+                }
+                guard moment <= now, moment > now.addingTimeInterval(-Self.lateness) else { continue }
+                let id = alarm["id"]?.stringValue ?? ""
+                found.append(Due(key: "alarm:\(occurrence.event.id):\(id):\(occurrence.start.description)",
+                                 text: "'\(occurrence.event.title)' starts \(start <= now ? "now" : "at \(Self.clock(start, zone))")",
+                                 ref: occurrence.event.id, refType: "event", due: moment))
+            }
+        }
+        return found
+    }
+
+    /// Stores the reminders due at `now` that are not stored yet, in one commit; returns the new ones.
+    @discardableResult
+    public func post(now: Date, leadMinutes: Int) throws -> [InboxMessage] {
+        let due = try due(now: now, leadMinutes: leadMinutes)
+        guard !due.isEmpty else { return [] }
+        let store = query.index.store
+        let posted = try store.transaction(message: "Reminders") { transaction in
+            try due.compactMap { item in
+                try Inbox.post(kind: "reminder", text: item.text, ref: item.ref, refType: item.refType, due: item.due, key: item.key, in: &transaction)
+            }
+        }.value
+        return posted.compactMap(InboxMessage.init)
+    }
+
+    private static func clock(_ date: Date, _ zone: TimeZone) -> String {
+        var calendar = Foundation.Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import TroveJSON
+import TroveKit
+import TroveStore
+
+/// `trove cal [day|week|month] [DATE|next|prev|today]`: the calendar views.
+///
+/// The view chosen last is kept in local state and used when none is named (week at first);
+/// `next` and `prev` move the last view shown by one day, week or month.
+struct CalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cal", abstract: "Show the calendar by day, week or month (week at first; the last view is remembered).",
+        discussion: """
+            The month view shows the last week of the month before and the first week of the month after; months
+            alternate light and dark, and holidays show their icon in the day's cell.
+            Examples:
+              trove cal                 the last view chosen, around today
+              trove cal month           this month
+              trove cal month 2026-12   December 2026
+              trove cal next            the next month (or week, or day)
+              trove cal day fri
+            """)
+
+    @Argument(help: ArgumentHelp("day, week or month; then a date, next, prev or today.", valueName: "view-or-date"))
+    var words: [String] = []
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    /// Local-state keys: the view, and the date it last showed.
+    static let viewKey = "calendarView"
+    static let dateKey = "calendarDate"
+
+    func run() throws {
+        let context = try CalendarContext(storeOptions)
+        let state = LocalSettings(storePath: context.store.path)
+        var words = self.words.map { $0.lowercased() }
+        var period = state.value(Self.viewKey)?.stringValue.flatMap(CalendarPeriod.init(rawValue:)) ?? .week
+        if let first = words.first, let named = CalendarPeriod(rawValue: first) {
+            period = named
+            words.removeFirst()
+        }
+        let shown = state.value(Self.dateKey)?.stringValue.flatMap(CivilDate.init(iso:)) ?? context.today
+        let date: CivilDate
+        switch words.joined(separator: " ") {
+        case "": date = self.words.isEmpty ? shown : context.today
+        case "next": date = period.step(shown, by: 1)
+        case "prev", "previous": date = period.step(shown, by: -1)
+        case "today": date = context.today
+        case let text: date = try Self.date(text, context)
+        }
+        try state.set(Self.viewKey, .string(period.rawValue))
+        try state.set(Self.dateKey, .string(date.description))
+
+        let days: CalendarDays
+        if period == .month {
+            let grid = CalendarMonth(containing: date, firstWeekday: context.firstWeekday).gridDays
+            days = try Self.days(grid.first!, grid.last!, context)
+        } else {
+            let range = period.days(containing: date, firstWeekday: context.firstWeekday)
+            days = try Self.days(range.lowerBound, range.upperBound, context)
+        }
+        if output.json { return Output.json(.array(days.days.map(Self.json))) }
+        let view = CalendarView(days: days, context: context, width: Terminal.width(), color: Terminal.supportsColor())
+        let lines: [String]
+        switch period {
+        case .day: lines = view.day(date)
+        case .week: lines = view.week(CalendarWeek(containing: date, firstWeekday: context.firstWeekday))
+        case .month: lines = view.month(CalendarMonth(containing: date, firstWeekday: context.firstWeekday))
+        }
+        Output.paged { for line in lines { Output.line(line) } }
+    }
+
+    private static func days(_ first: CivilDate, _ last: CivilDate, _ context: CalendarContext) throws -> CalendarDays {
+        try CalendarDays(from: first, to: last, query: context.query, countries: context.settings.holidayCountries, notes: DayNotes(index: context.index))
+    }
+
+    /// A date as typed, or a month as `2026-12` or `dec 2026`.
+    static func date(_ text: String, _ context: CalendarContext) throws -> CivilDate {
+        let parts = text.split(separator: "-")
+        if parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let first = CivilDate(year: year, month: month, day: 1) {
+            return first
+        }
+        return try context.read(text).day
+    }
+
+    private static func json(_ day: CalendarDays.Day) -> JSONValue {
+        [
+            "date": .string(day.date.description),
+            "holidays": .array(day.holidays.map { .string($0.name) }),
+            "events": .array(day.occurrences.map { ["id": .string($0.event.id), "title": .string($0.event.title), "start": .string($0.start.description)] }),
+            "tasks": .array(day.tasks.map { ["id": .string($0.id), "title": .string($0.title)] }),
+        ]
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import TroveICal
+import TroveKit
+
+/// The options `event add` and `event edit` share, and how they become an `EventDraft`.
+struct EventOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("When it starts: 'tomorrow 14:00', fri, '2026-12-01 9am', 2026-12-01 (a date alone is all day).", valueName: "when"))
+    var start: String?
+    @Option(help: ArgumentHelp("When it ends, read from the start's day: 16:00, 'sat 10am', 2026-12-03 (the last day of an all-day event).", valueName: "when"))
+    var end: String?
+    @Flag(help: "All day: only the dates of --start and --end count.") var allDay = false
+    @Option(name: .customLong("where"), help: ArgumentHelp("Its address.", valueName: "address")) var address: String?
+    @Option(help: ArgumentHelp("Its coordinates: LAT,LON.", valueName: "lat,lon")) var at: String?
+    @Option(help: ArgumentHelp("Notes (an empty string removes them).", valueName: "text")) var notes: String?
+    @Option(help: ArgumentHelp("The calendar (default: the first).", valueName: "name"), completion: DataCompletion.names(of: ["calendar"]))
+    var calendar: String?
+    @Option(name: .customLong("class"), help: ArgumentHelp("The course or class, e.g. CS101.", valueName: "class")) var classLabel: String?
+    @Option(help: ArgumentHelp("Repeat by an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=MO,WE or FREQ=DAILY;COUNT=5.", valueName: "rrule"))
+    var `repeat`: String?
+    @Option(help: ArgumentHelp("A reminder this long before it starts: 15m, 1h, 1d (repeat for more).", valueName: "duration"))
+    var remind: [String] = []
+
+    /// The draft these options describe, times read in `context`'s zone; `existing` is the event an edit changes.
+    func draft(title: String?, in context: CalendarContext, existing: Event? = nil) throws -> EventDraft {
+        var draft = EventDraft(title: title, calendar: calendar, classLabel: classLabel, notes: notes, rrule: `repeat`)
+        let zone = context.timeZone
+        let startReading = try start.map(context.read)
+        let allDay = allDay || (startReading.map { !$0.hasTime } ?? existing?.isAllDay ?? false)
+        let startTime: CalendarTime? = startReading.map { allDay ? .date(ICalDate($0.day)) : .instant($0.instant) }
+            ?? existing.map { event in allDay && !event.isAllDay ? .day(of: event.start.instant, in: zone) : event.start }
+        draft.start = startReading == nil && !self.allDay ? nil : startTime
+        if let end, let startTime {
+            // The end is read from the start's day, so `--start 'fri 9am' --end 11am` ends on that Friday.
+            let reading = try DateInput.read(end, timeZone: zone, now: startTime.date(in: zone))
+            draft.end = .some(allDay ? .date(ICalDate(reading.day.adding(days: 1))) : .instant(reading.instant))
+        } else if self.allDay, existing?.isAllDay == false {
+            draft.end = .some(nil)
+        }
+        if !allDay, startReading != nil { draft.timeZone = zone.identifier }
+        if address != nil || at != nil {
+            let coordinates = try at.map(Coordinates.init(parsing:)) ?? (address == nil ? existing?.place?.coordinates : nil)
+            draft.place = Event.Place(address: address ?? (at == nil ? existing?.place?.address : nil), coordinates: coordinates)
+        }
+        if !remind.isEmpty { draft.alarmMinutes = try remind.map(DurationInput.minutes) }
+        return draft
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import TroveJSON
+import TroveKit
+
+/// `trove holidays [YEAR] [--country C]`: the holidays of a year, computed from their rules.
+struct HolidaysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "holidays", abstract: "List a year's holidays (the countries of 'trove settings set holidays', US at first).",
+        discussion: """
+            Holidays are computed from rules (Easter by the Meeus/Jones/Butcher computus, nth and last weekdays,
+            days off moved from weekends), so no table goes stale. Countries: \(Holidays.knownCountries.joined(separator: ", ")).
+            Examples:
+              trove holidays
+              trove holidays 2027 --country GB
+            """)
+    @Argument(help: "The year (default: this year).") var year: Int?
+    @Option(help: ArgumentHelp("A country code, instead of the settings' (repeat for more).", valueName: "code")) var country: [String] = []
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let context = try CalendarContext(storeOptions)
+        let year = self.year ?? context.today.year
+        guard (1583...9999).contains(year) else { throw CommandFailure(message: "\(year) is not a year the Gregorian rules cover: give one from 1583 to 9999") }
+        let countries = country.isEmpty ? context.settings.holidayCountries : country.map { $0.uppercased() }
+        let holidays = try Holidays.list(from: CivilDate(year: year, month: 1, day: 1)!, to: CivilDate(year: year, month: 12, day: 31)!, countries: countries)
+        if output.json {
+            return Output.json(.array(holidays.map { holiday in
+                ["date": .string(holiday.date.description), "name": .string(holiday.name), "country": .string(holiday.country),
+                 "kind": .string(holiday.kind.rawValue), "observed": .bool(holiday.isObserved), "icon": .string(holiday.icon)]
+            }))
+        }
+        Output.table(holidays.map { holiday in
+            [CalendarText.day(holiday.date), holiday.icon, holiday.name + (holiday.isObserved ? " (observed)" : ""),
+             countries.count > 1 ? holiday.country : "", holiday.kind == .observance ? "observance" : ""]
+        })
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import TroveKit
+
+/// `trove settings [set KEY VALUE]`: preferences that sync to every peer.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: "Show or change the settings that follow you to every peer.",
+        subcommands: [List.self, Set.self], defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every setting ('-' for one never set).")
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let listing = try SyncedSettings(store: storeOptions.open()).listing()
+            if output.json { return Output.json(.object(Dictionary(uniqueKeysWithValues: listing.map { ($0.name, .string($0.value)) }))) }
+            Output.table(listing.map { [$0.name, $0.value] })
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Change a setting.",
+            discussion: """
+                Settings: \(SyncedSettings.names.joined(separator: ", ")).
+                Examples:
+                  trove settings set notifications on
+                  trove settings set notifications.method email
+                  trove settings set notifications.email me@example.org
+                  trove settings set assistant on
+                  trove settings set holidays US,GB
+                """)
+        @Argument(help: "The setting.", completion: .list(SyncedSettings.names)) var name: String
+        @Argument(help: "Its value.") var value: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            try SyncedSettings(store: storeOptions.open()).set(name, to: value)
+            Output.line("\(name.lowercased()) is now \(value).")
+        }
+    }
+}
