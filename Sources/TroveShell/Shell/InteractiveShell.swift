@@ -29,6 +29,8 @@ struct InteractiveShell {
         DataCompletion.warmUp(storePath: storeOptions.path)
         for line in history.load() { editor.remember(line) }
         let prompt = Prompt(storePath: storeOptions.path)
+        ShellNotifications.sources = [CalendarAlerts()]
+        if let greeting = CalendarAlerts.greeting(storePath: storeOptions.path) { Output.line(greeting) }
         while true {
             ShellNotifications.announce(storePath: storeOptions.path, color: color)
             switch editor.read(prompt: prompt.text(color: color)) {
