@@ -11,6 +11,7 @@ enum CalendarLookup {
         let lowered = text.lowercased()
         if RecordID.isValid(lowered), let record = try index.store.record(id: lowered), record.type == type { return record }
         guard lowered.count >= 4 else { throw missing }
+        try index.catchUp()
         let byPrefix = try index.ids(prefix: lowered, limit: 50).compactMap { try index.record(id: $0) }.filter { $0.type == type }.map(\.id)
         let matches = Set(byPrefix + (try index.ids(type: type, suffix: lowered, limit: 50)))
         if matches.count > 1 { throw CalendarError.ambiguousID(lowered, matches: matches.count) }

@@ -44,6 +44,8 @@ public struct CalendarQuery {
     ///
     /// - Parameter calendars: only events of these calendar ids, when given.
     public func occurrences(from: Date, to: Date, calendars: Set<String>? = nil) throws -> [Occurrence] {
+        // A holder that wrote since it opened the index (the shell, a test) reads what it wrote.
+        try index.catchUp()
         // A day's margin each side: all-day dates are compared as text against instants here.
         let rows = try index.records(type: "event", overlappingFrom: Timestamp.string(from.addingTimeInterval(-86_400)),
                                      to: Timestamp.string(to.addingTimeInterval(86_400)))
@@ -68,14 +70,16 @@ public struct CalendarQuery {
 
     /// Open and done tasks due in `from..<to`, by due time.
     public func tasks(dueFrom from: Date, to: Date) throws -> [Assignment] {
-        try index.records(type: "task", overlappingFrom: Timestamp.string(from), to: Timestamp.string(to))
+        try index.catchUp()
+        return try index.records(type: "task", overlappingFrom: Timestamp.string(from), to: Timestamp.string(to))
             .compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }
             .sorted { ($0.due ?? .distantFuture, $0.title) < ($1.due ?? .distantFuture, $1.title) }
     }
 
     /// Every open task, with or without a due time, for the assistant.
     public func openTasks() throws -> [Assignment] {
-        try index.records(type: "task", page: .all).compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }.filter { !$0.done }
+        try index.catchUp()
+        return try index.records(type: "task", page: .all).compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }.filter { !$0.done }
     }
 
     /// The starts of a series' occurrences in the span (a day's margin each side for all-day ones).

@@ -64,7 +64,8 @@ public struct DayNotes {
 
     /// The quotes and images of the days `from...to`, by date.
     public func notes(from: CivilDate, to: CivilDate) throws -> [DayNote] {
-        try ["quote", "day-image"].flatMap { type in
+        try index.catchUp()
+        return try ["quote", "day-image"].flatMap { type in
             try index.records(type: type, overlappingFrom: from.description, to: to.adding(days: 1).description)
                 .compactMap { row in index.value(of: row).flatMap { DayNote(Record($0)) } }
         }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
