@@ -58,12 +58,14 @@ public struct ICSImport {
     }
 
     /// The record id of an imported component: its UID when that is a Trove id, else one derived from UID and RECURRENCE-ID.
+    ///
+    /// Nothing that can change goes into it (not the start, not the moment of import), so a moved
+    /// event updates its record, and two peers importing the same file make the same ids.
     static func recordID(_ item: ICSRecord) -> String {
         let recurrence = item.fields["recurrenceId"]?.stringValue
         if let uid = item.uid, recurrence == nil, RecordID.isValid(uid) { return uid }
         let key = "ics:\(item.kind.rawValue):\(item.uid ?? "\(item.title ?? ""):\(item.fields["start"]?.stringValue ?? "")"):\(recurrence ?? "")"
-        let start = (item.fields["start"] ?? item.fields["due"])?.stringValue.flatMap(Timestamp.milliseconds)
-        return RecordID.derived(from: key, at: Date(timeIntervalSince1970: Double(start ?? 0) / 1000))
+        return RecordID.derived(from: key, at: Date(timeIntervalSince1970: 0))
     }
 
     /// A stored record as an import compares it: without the envelope's conflict notes, which an import never writes.
