@@ -10,7 +10,8 @@ struct CalendarCommand: ParsableCommand {
         subcommands: [List.self, New.self, Rename.self, Remove.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the calendars, with how many events and tasks each holds.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the calendars, with how many events and tasks each holds.",
+                                                            discussion: "Examples:\n  trove calendar list\n  trove calendar list --json")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 

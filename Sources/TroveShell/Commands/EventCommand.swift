@@ -53,7 +53,8 @@ struct EventCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of an event.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of an event.",
+                                                            discussion: "Example: trove event show b78e1d88     (the id as listings show it)")
         @Argument(help: "The event's id (its first characters do).") var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
@@ -67,7 +68,8 @@ struct EventCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove an event, after asking ('trove undo' brings it back).")
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove an event, after asking ('trove undo' brings it back).",
+                                                            discussion: "Example: trove event rm b78e1d88 --yes")
         @Argument(help: "The event's id (its first characters do).") var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
@@ -87,7 +89,7 @@ struct EventCommand: ParsableCommand {
     struct MapPlace: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "map", abstract: "Links to the event's place: OpenStreetMap, Google Maps and a geo: URI.",
-            discussion: "--open hands the geo: link to your map application (xdg-open), or the browser link when it cannot.")
+            discussion: "--open hands the geo: link to your map application (xdg-open), or the browser link when it cannot.\nExamples:\n  trove event map b78e1d88\n  trove event map b78e1d88 --open")
         @Argument(help: "The event's id (its first characters do).") var id: String
         @Flag(help: "Open it in the default map application.") var open = false
         @OptionGroup var storeOptions: StoreOptions
@@ -108,7 +110,8 @@ struct EventCommand: ParsableCommand {
 
     struct DirectionsTo: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "directions", abstract: "Directions to the event's place, from --from or your current location ('trove here').")
+            commandName: "directions", abstract: "Directions to the event's place, from --from or your current location ('trove here').",
+            discussion: "Examples:\n  trove event directions b78e1d88\n  trove event directions b78e1d88 --from 40.7306,-73.9866 --open")
         @Argument(help: "The event's id (its first characters do).") var id: String
         @Option(help: ArgumentHelp("Where you start: LAT,LON.", valueName: "lat,lon")) var from: String?
         @Flag(help: "Open them in the browser.") var open = false

@@ -10,7 +10,8 @@ struct InboxCommand: ParsableCommand {
         subcommands: [List.self, Read.self, Dismiss.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List notifications not dismissed, newest first (● unread).")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List notifications not dismissed, newest first (● unread).",
+                                                            discussion: "Examples:\n  trove inbox\n  trove inbox list --unread --json")
         @Flag(help: "Only the unread ones.") var unread = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
@@ -27,7 +28,8 @@ struct InboxCommand: ParsableCommand {
     }
 
     struct Read: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark a notification read (or --all).")
+        static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark a notification read (or --all).",
+                                                            discussion: "Examples:\n  trove inbox read 5c1e2a90\n  trove inbox read --all")
         @Argument(help: "The notification's id (its first characters do).") var id: String?
         @Flag(help: "Every notification.") var all = false
         @OptionGroup var storeOptions: StoreOptions
@@ -41,7 +43,8 @@ struct InboxCommand: ParsableCommand {
     }
 
     struct Dismiss: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Take a notification out of the inbox (or --all).")
+        static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Take a notification out of the inbox (or --all).",
+                                                            discussion: "Examples:\n  trove inbox dismiss 5c1e2a90\n  trove inbox dismiss --all")
         @Argument(help: "The notification's id (its first characters do).") var id: String?
         @Flag(help: "Every notification.") var all = false
         @OptionGroup var storeOptions: StoreOptions
@@ -66,7 +69,7 @@ struct NotifyDueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify-due", abstract: "Raise due reminders (tasks, event alarms) and deliver them: print, notify-send, or email.",
         discussion: """
-            Run it every few minutes, e.g. from cron:  */5 * * * * trove notify-due
+            Run it every few minutes. Example, from cron:  */5 * * * * trove notify-due
             Reminders are stored as notifications (they sync, and show in 'trove inbox'); one is raised once, however
             often this runs. Delivery follows 'notifications.method': alert prints and calls notify-send when it is
             installed; email (and text) hand a message to sendmail for 'notifications.email'.

@@ -9,7 +9,8 @@ struct SettingsCommand: ParsableCommand {
         subcommands: [List.self, Set.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every setting ('-' for one never set).")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every setting ('-' for one never set).",
+                                                            discussion: "Examples:\n  trove settings\n  trove settings list --json")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 

@@ -48,7 +48,8 @@ struct TaskCommand: ParsableCommand {
     }
 
     struct Done: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (--undo opens it again).")
+        static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (--undo opens it again).",
+                                                            discussion: "Examples:\n  trove task done 9a598fcf\n  trove task done 9a598fcf --undo")
         @Argument(help: "The task's id (its first characters do).") var id: String
         @Flag(help: "Open it again.") var undo = false
         @OptionGroup var storeOptions: StoreOptions
@@ -62,7 +63,8 @@ struct TaskCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task: what is given changes, the rest stays.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task: what is given changes, the rest stays.",
+                                                            discussion: "Example: trove task edit 9a598fcf --due 'mon 9am' --estimate 3h")
         @Argument(help: "The task's id (its first characters do).") var id: String
         @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?
         @OptionGroup var options: Options
@@ -77,7 +79,8 @@ struct TaskCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of a task.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of a task.",
+                                                            discussion: "Example: trove task show 9a598fcf")
         @Argument(help: "The task's id (its first characters do).") var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
@@ -101,7 +104,8 @@ struct TaskCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a task, after asking ('trove undo' brings it back).")
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a task, after asking ('trove undo' brings it back).",
+                                                            discussion: "Example: trove task rm 9a598fcf --yes")
         @Argument(help: "The task's id (its first characters do).") var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
