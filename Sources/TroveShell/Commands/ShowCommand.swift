@@ -1,12 +1,16 @@
 import ArgumentParser
 import TroveJSON
+import TroveKit
 import TroveStore
 
 /// `trove show ID [--at COMMIT]`: one record, now or at a past commit.
+///
+/// An event or a task (as it is now) shows as its details card, as `event show` and `task show` do;
+/// `--json` gives the record itself.
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a record, as it is now or as it was at a commit.",
-        discussion: "Example: trove show 0193f0a2-... --at HEAD~3")
+        discussion: "An event or a task shows its details (--json: the record).\nExamples:\n  trove show 0193f0a2-... --at HEAD~3\n  trove show 0193f0a2-...")
 
     @Argument(help: "The record id.", completion: DataCompletion.recordIDs)
     var id: String
@@ -22,6 +26,11 @@ struct ShowCommand: ParsableCommand {
         let commit = try at.map { try store.resolveCommit($0) }
         guard let record = try store.record(id: id, at: commit) else {
             throw CommandFailure(message: "no record with id \(id)" + (at.map { " at \($0)" } ?? ""))
+        }
+        if !output.json, commit == nil, ["event", "task"].contains(record.type) {
+            let context = try CalendarContext(storeOptions)
+            if let event = Event(record) { return Output.line(EventCommand.card(event, context).joined(separator: "\n")) }
+            if let task = Assignment(record) { return Output.line(TaskCommand.card(task, context).joined(separator: "\n")) }
         }
         Output.json(record.value)
     }

@@ -89,17 +89,7 @@ struct TaskCommand: ParsableCommand {
             let context = try CalendarContext(storeOptions)
             let task = try AssignmentBook(index: context.index).task(id)
             if output.json, let record = try context.store.record(id: task.id) { return Output.json(record.value) }
-            var lines = [SGR.apply([.bold], to: task.title, color: Terminal.supportsColor())]
-            lines.append("Due:       " + (task.due.map { TaskCommand.dueText($0, context) } ?? "no due time"))
-            if let minutes = task.estimateMinutes { lines.append("Estimate:  \(CalendarText.minutes(minutes))") }
-            if let label = task.classLabel { lines.append("Class:     \(label)") }
-            if let name = (try? context.calendarNames())?[task.calendarId] { lines.append("Calendar:  \(name)") }
-            lines.append("State:     \(task.done ? "done" : "open")")
-            if let feedback = task.feedback { lines.append("Feedback:  \(feedback)") }
-            lines.append("Id:        \(task.id)")
-            lines.append("")
-            lines.append(task.notes?.isEmpty == false ? task.notes! : "No item description")
-            Output.line(lines.joined(separator: "\n"))
+            Output.line(TaskCommand.card(task, context).joined(separator: "\n"))
         }
     }
 
@@ -134,6 +124,21 @@ struct TaskCommand: ParsableCommand {
             let (task, _) = try book.giveFeedback(try book.task(id), text: text, now: context.now)
             Output.line("Feedback on \(task.title) saved; it is in the inbox ('trove inbox').")
         }
+    }
+
+    /// Every detail, one per line; notes, or "No item description".
+    static func card(_ task: Assignment, _ context: CalendarContext) -> [String] {
+        var lines = [SGR.apply([.bold], to: task.title, color: Terminal.supportsColor())]
+        lines.append("Due:       " + (task.due.map { TaskCommand.dueText($0, context) } ?? "no due time"))
+        if let minutes = task.estimateMinutes { lines.append("Estimate:  \(CalendarText.minutes(minutes))") }
+        if let label = task.classLabel { lines.append("Class:     \(label)") }
+        if let name = (try? context.calendarNames())?[task.calendarId] { lines.append("Calendar:  \(name)") }
+        lines.append("State:     \(task.done ? "done" : "open")")
+        if let feedback = task.feedback { lines.append("Feedback:  \(feedback)") }
+        lines.append("Id:        \(task.id)")
+        lines.append("")
+        lines.append(task.notes?.isEmpty == false ? task.notes! : "No item description")
+        return lines
     }
 
     /// `Essay 2 [ENGL101], due Fri 27 Nov 2026 17:00, about 2h30m`.
