@@ -1,4 +1,5 @@
 import Foundation
+import TroveKit
 
 /// Reads ISO-8601 date-times and writes the UTC form Trove stores, `2024-04-16T23:00:00.000Z`.
 ///
@@ -28,7 +29,7 @@ public enum DayOneTimestamp {
             fraction = value
         }
         guard let offset = scanner.zoneOffsetSeconds(), scanner.isAtEnd else { return nil }
-        let days = CivilDate.daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day)!.daysSinceEpoch
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
@@ -38,7 +39,8 @@ public enum DayOneTimestamp {
         // Rounded, not truncated: a binary double holds .999 s a hair off either way.
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
         let (days, millisecondOfDay) = milliseconds.floorDivided(by: 86_400_000)
-        let (year, month, day) = CivilDate.civilFromDays(days)
+        let civil = CivilDate(daysSinceEpoch: days)
+        let (year, month, day) = (civil.year, civil.month, civil.day)
         let second = millisecondOfDay / 1000
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3600, 2)):"
             + "\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2)).\(pad(millisecondOfDay % 1000, 3))Z"

@@ -1,4 +1,5 @@
 import Foundation
+import TroveKit
 
 /// One jrnl entry, from a JSON export or a plain-text journal file.
 public struct JrnlEntry: Sendable, Hashable {

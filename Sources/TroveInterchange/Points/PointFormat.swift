@@ -1,4 +1,5 @@
 import Foundation
+import TroveKit
 
 /// The rules the three readers and two writers share: numbers, times, kinds and ids as text.
 enum PointFormat {
@@ -165,7 +166,8 @@ enum PointFormat {
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
         let remainder = ((milliseconds % 86_400_000) + 86_400_000) % 86_400_000
         let days = (milliseconds - remainder) / 86_400_000
-        let (year, month, day) = CivilDate.civilFromDays(days)
+        let civil = CivilDate(daysSinceEpoch: days)
+        let (year, month, day) = (civil.year, civil.month, civil.day)
         let second = remainder / 1000
         if year < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDigits(abs(year), width: 4, to: &bytes)
@@ -227,7 +229,7 @@ private struct TimeScanner {
             offset = sign * (hours * 3600 + minutes * 60)
         }
         guard index == bytes.count else { return nil }
-        let seconds = CivilDate.daysFromCivil(year: year, month: month, day: day) * 86_400
+        let seconds = CivilDate(year: year, month: month, day: day)!.daysSinceEpoch * 86_400
             + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveKit
 
 /// One position reading from a GPS receiver, gpsd, OwnTracks or a plain JSON line.
 public struct PositionFix: Sendable, Equatable {
@@ -37,7 +38,7 @@ enum PositionTimestamp {
         guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), second >= 0, second < 61
         else { return nil }
-        let days = CivilDate.daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day)!.daysSinceEpoch
         let whole = Double(days * 86_400 + hour * 3_600 + minute * 60)
         return Date(timeIntervalSince1970: whole + second)
     }
