@@ -39,6 +39,7 @@ final class CalendarFixture: @unchecked Sendable {
     }
 
     /// The id `trove … add … --json` printed.
+    @discardableResult
     func add(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let output = try base.cli.run(arguments + ["--json"])
         #expect(output.status == 0, "trove \(arguments.joined(separator: " ")) failed: \(output.stderr)", sourceLocation: sourceLocation)
