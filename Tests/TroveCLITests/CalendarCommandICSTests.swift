@@ -123,6 +123,9 @@ struct CalendarCommandICSTests {
         let essay = try fixture.add("task", "add", "Essay 2", "--due", "2026-11-25 17:00", "--estimate", "2h30m", "--class", "ENGL101")
         try fixture.add("task", "add", "Read chapter 4", "--due", "2026-11-26")
         try fixture.ok("task", "done", essay)
+        // Times typed relative to now carry milliseconds, which iCalendar cannot hold.
+        try fixture.add("event", "add", "Call", "--start", "now", "--end", "in 1 hour")
+        try fixture.add("task", "add", "Pay fees", "--due", "in 30 minutes")
         let before = try fixture.agenda("2026-11-01", "2026-12-01")
         try exportReimportChangesNothing()
         #expect(try fixture.agenda("2026-11-01", "2026-12-01").map { $0 as NSDictionary } == before.map { $0 as NSDictionary })
