@@ -83,6 +83,9 @@ struct CalendarCommandTests {
         let agendaText = try fixture.ok("agenda", "--from", "2026-11-23", "--to", "2026-11-30", "--class", "GYM").stdout
         #expect(agendaText.contains("Mon 23 Nov 2026 18:00") && agendaText.contains("Yoga") && !agendaText.contains("Study group"))
         #expect(try fixture.ok("agenda", "--from", "2026-12-07", "--to", "2026-12-14").trimmed == "No events")
+        // A class the store has, with nothing in the span, is "No events" rather than an error.
+        #expect(try fixture.ok("agenda", "--from", "2026-12-07", "--to", "2026-12-14", "--class", "CS101").trimmed == "No events")
+        #expect(try fixture.agenda("2026-12-07", "2026-12-14", "--class", "cs101").isEmpty)
 
         // One event's details; notes, or "No item description".
         let card = try fixture.ok("event", "show", String(study.suffix(8))).stdout
@@ -182,6 +185,8 @@ struct CalendarCommandTests {
         #expect(try fixture.refused("task", "add", "Report", "--calendar", "Nope").contains("no calendar called 'Nope'"))
         let agenda = try fixture.refused("agenda", "--from", "2026-11-23", "--to", "2026-11-30", "--class", "CHEM200")
         #expect(agenda.contains("no class 'CHEM200'") && agenda.contains("CS101"), "\(agenda)")
+        let elsewhere = try fixture.refused("agenda", "--from", "2026-12-07", "--to", "2026-12-14", "--class", "CHEM200")
+        #expect(elsewhere.contains("no class 'CHEM200': the classes are CS101"), "\(elsewhere)")
         #expect(try fixture.refused("agenda", "--sort", "colour").contains("use due, length, class"))
         let rule = try fixture.refused("event", "add", "Sometimes", "--start", "2026-11-24 14:00", "--repeat", "FREQ=SOMETIMES")
         #expect(rule.contains("'FREQ=SOMETIMES' is not a recurrence rule"), "\(rule)")
