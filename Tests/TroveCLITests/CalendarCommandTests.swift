@@ -193,6 +193,10 @@ struct CalendarCommandTests {
         let notICS = try fixture.write("notes.ics", "Dear diary,\nnothing happened today.\n")
         let ics = try fixture.refused("import", "ics", notICS)
         #expect(ics.contains("notes.ics"), "\(ics)")
+        let course = try fixture.write("course.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:a@example.org\r\n"
+            + "DTSTAMP:20261101T000000Z\r\nDTSTART:20261201T150000Z\r\nSUMMARY:Seminar\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        #expect(try fixture.refused("import", "ics", course, "--calendar", "Nope").contains("no calendar called 'Nope'"))
+        #expect(try fixture.refused("import", "ics", fixture.folder.child("missing.ics")).contains("missing.ics: cannot read the file"))
         let empty2 = try fixture.write("empty.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nEND:VCALENDAR\r\n")
         #expect(try fixture.refused("import", "ics", empty2).contains("no VEVENT or VTODO"))
         #expect(try fixture.refused("quote", "add", "", "--date", "2026-11-24").contains("the quote is empty"))
@@ -200,6 +204,29 @@ struct CalendarCommandTests {
         #expect(try fixture.refused("event", "show", "ffffffff").contains("no event with id 'ffffffff'"))
         #expect(try fixture.refused("event", "rm", "ffffffff", "--yes").contains("no event"))
         #expect(try fixture.refused("holidays", "1200").contains("1583"))
+    }
+
+    @Test("quotes and images are kept on their day and shown there; an image that cannot be read is refused")
+    func dayNotes() throws {
+        try fixture.ok("quote", "add", "Well begun is half done.", "--author", "Aristotle", "--date", "2026-11-24")
+        // A 1×1 PNG.
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))
+        let image = fixture.folder.child("whiteboard.png")
+        try png.write(to: URL(fileURLWithPath: image))
+        try fixture.ok("day", "image", "add", image, "--caption", "Whiteboard", "--date", "2026-11-24")
+        let day = try fixture.ok("cal", "day", "2026-11-24").stdout
+        #expect(day.contains("“Well begun is half done.” — Aristotle"), "\(day)")
+        #expect(day.contains("🖼  Whiteboard (media "), "\(day)")
+        let other = try fixture.ok("cal", "day", "2026-11-25").stdout
+        #expect(!other.contains("Aristotle") && !other.contains("Whiteboard") && other.contains("No events"), "\(other)")
+        let month = try fixture.ok("cal", "month", "2026-11").stdout
+        #expect(month.split(separator: "\n").contains { $0.hasPrefix(" 24") && $0.contains("❝") }, "\(month)")
+
+        #expect(try fixture.refused("day", "image", "add", fixture.folder.child("nothing.png"), "--date", "2026-11-24").contains("cannot read"))
+        let text = try fixture.write("notes.png", "not an image")
+        #expect(try fixture.refused("day", "image", "add", text, "--date", "2026-11-24").contains("is not an image"))
+        let usage = try fixture.base.cli.run(["day", "image", "add", image, "--clipboard"])
+        #expect(usage.status == 2 && usage.stderr.contains("not both"), "\(usage.status) \(usage.stderr)")
     }
 
     @Test("settings: an unknown name and a bad value are refused, naming what is accepted")
