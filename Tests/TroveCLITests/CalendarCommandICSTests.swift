@@ -109,6 +109,18 @@ struct CalendarCommandICSTests {
         let events = (days.first?["events"] as? [[String: Any]]) ?? []
         #expect(events.contains { $0["title"] as? String == "an event with a custom tz name" && $0["start"] as? String == "2014-08-29T12:00:00.000Z" }, "\(days)")
 
+        // icalendar-x_location.ics: weekdays 14:00–14:30 in Zurich from Friday 28 October 2016, at an address with
+        // coordinates. Europe leaves summer time on 30 October and New York on 6 November: 08:00, 09:00, then 08:00 again.
+        let sync = try fixture.agenda("2016-10-28", "2016-11-08").filter { ($0["title"] as? String)?.hasPrefix("Daily Sync @ Roadstar 16") == true }
+        #expect(sync.map { $0["time"] as? String } == ["2016-10-28T12:00:00.000Z"] + ["10-31", "11-01", "11-02", "11-03", "11-04", "11-07"].map { "2016-\($0)T13:00:00.000Z" })
+        #expect(sync.allSatisfy { $0["minutes"] as? Int == 30 })
+        let syncText = try fixture.ok("agenda", "--from", "2016-11-04", "--to", "2016-11-08").stdout
+        #expect(syncText.contains("Fri 4 Nov 2016 09:00") && syncText.contains("Mon 7 Nov 2016 08:00"), "\(syncText)")
+        let syncID = try #require(sync.first?["id"] as? String)
+        let links = try #require(try fixture.json("event", "map", syncID) as? [String: String])
+        #expect(links["geo"]?.hasPrefix("geo:52.382762,7.528319?q=") == true, "\(links)")
+        #expect(links["openstreetmap"]?.contains("mlat=52.382762&mlon=7.528319") == true, "\(links)")
+
         // Export, then import the export: nothing changes.
         try exportReimportChangesNothing()
     }
