@@ -206,6 +206,27 @@ struct CalendarCommandTests {
         #expect(try fixture.refused("holidays", "1200").contains("1583"))
     }
 
+    @Test("cal shows the week at first, then the view chosen last; next and prev move by that view; months by name")
+    func rememberedView() throws {
+        #expect(try fixture.ok("cal").stdout.hasPrefix("Week of "))
+        #expect(try fixture.ok("cal", "day", "2026-11-24").stdout.hasPrefix("Tue 24 Nov 2026"))
+        #expect(try fixture.ok("cal", "next").stdout.hasPrefix("Wed 25 Nov 2026"))
+        #expect(try fixture.ok("cal").stdout.hasPrefix("Wed 25 Nov 2026"))
+        try fixture.ok("cal", "prev")
+        #expect(try fixture.ok("cal", "prev").stdout.hasPrefix("Mon 23 Nov 2026"))
+        #expect(try fixture.ok("cal", "week", "2026-12-31").stdout.hasPrefix("Week of Mon 28 Dec 2026"))
+        #expect(try fixture.ok("cal", "next").stdout.hasPrefix("Week of Mon 4 Jan 2027"))
+        // The last day of a month, then the next month: February, not March.
+        #expect(try fixture.ok("cal", "month", "2027-01-31").stdout.split(separator: "\n").first?.contains("January 2027") == true)
+        #expect(try fixture.ok("cal", "next").stdout.split(separator: "\n").first?.contains("February 2027") == true)
+        // A month by name and year, as well as 2026-12.
+        for words in [["dec", "2026"], ["December", "2026"], ["Dec 2026"]] {
+            let output = try fixture.ok(["cal", "month"] + words)
+            #expect(output.stdout.split(separator: "\n").first?.contains("December 2026") == true, "\(words): \(output.stdout)")
+        }
+        #expect(try fixture.refused("cal", "month", "decembre", "2026").contains("is not a date"))
+    }
+
     @Test("quotes and images are kept on their day and shown there; an image that cannot be read is refused")
     func dayNotes() throws {
         try fixture.ok("quote", "add", "Well begun is half done.", "--author", "Aristotle", "--date", "2026-11-24")
