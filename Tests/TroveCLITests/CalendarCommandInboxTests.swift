@@ -80,5 +80,16 @@ struct CalendarCommandInboxTests {
         try fixture.ok("settings", "set", "notifications", "on")
         let on = try fixture.ok("notify-due").stdout
         #expect(on.contains("'Call home' is due at") && !on.contains("Pay fees"), "\(on)")
+
+        // A longer lead time reaches a task further off; an event's own reminder (--remind) comes before it starts.
+        try fixture.add("task", "add", "Return books", "--due", "in 90 minutes")
+        #expect(try fixture.ok("notify-due").trimmed == "Nothing is due.")
+        try fixture.ok("settings", "set", "notifications.lead", "2h")
+        #expect(try fixture.ok("notify-due").stdout.contains("'Return books' is due at"))
+        try fixture.add("event", "add", "Seminar", "--start", "in 10 minutes", "--end", "in 1 hour", "--remind", "15m")
+        let alarm = try fixture.ok("notify-due").stdout
+        #expect(alarm.contains("🔔 'Seminar' starts at"), "\(alarm)")
+        #expect(try fixture.ok("notify-due").trimmed == "Nothing is due.")
+        #expect(try inbox().filter { ($0["text"] as? String)?.contains("Seminar") == true }.count == 1)
     }
 }

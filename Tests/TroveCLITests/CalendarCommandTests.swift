@@ -204,6 +204,11 @@ struct CalendarCommandTests {
         #expect(try fixture.refused("event", "show", "ffffffff").contains("no event with id 'ffffffff'"))
         #expect(try fixture.refused("event", "rm", "ffffffff", "--yes").contains("no event"))
         #expect(try fixture.refused("holidays", "1200").contains("1583"))
+        #expect(try fixture.refused("task", "add", "Report", "--estimate", "soon").contains("'soon' is not a length of time"))
+        #expect(try fixture.refused("event", "add", "Pole", "--start", "2026-11-24", "--at", "200,0").contains("latitude"))
+        #expect(try fixture.refused("calendar", "new", "Art", "--color", "mauve").contains("'mauve' is not a colour"))
+        #expect(try fixture.refused("calendar", "new", "school").contains("already exists"))
+        #expect(try fixture.refused("event", "add", "Never", "--start", "2026-11-24", "--repeat", "FREQ=DAILY;INTERVAL=0").contains("is not a recurrence rule"))
     }
 
     @Test("cal shows the week at first, then the view chosen last; next and prev move by that view; months by name")
