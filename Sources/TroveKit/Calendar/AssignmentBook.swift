@@ -72,7 +72,7 @@ public struct AssignmentBook {
     @discardableResult
     public func giveFeedback(_ task: Assignment, text: String, now: Date = Date()) throws -> (task: Assignment, result: CommitResult) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CalendarError.blankTitle }
+        guard !trimmed.isEmpty else { throw CalendarError.emptyFeedback }
         let settings = try SyncedSettings(store: store).current()
         return try change(task, message: "Feedback on task \(task.title)") { fields, transaction in
             fields["feedback"] = .string(trimmed)
