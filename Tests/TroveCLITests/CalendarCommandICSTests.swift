@@ -45,6 +45,15 @@ struct CalendarCommandICSTests {
         let line = try #require(Self.oneBad.components(separatedBy: "\r\n").firstIndex(of: "DTEND:20261202T140000Z")) + 1
         #expect(line == 15)
 
+        // Only the bad one, skipped: nothing is written, not even the default calendar.
+        let lines = Self.oneBad.components(separatedBy: "\r\n")
+        let onlyBad = try fixture.write("only-bad.ics", (lines[0..<3] + lines[10..<17] + ["END:VCALENDAR", ""]).joined(separator: "\r\n"))
+        let empty = try fixture.head()
+        let skipped = try fixture.ok("import", "ics", onlyBad, "--skip-invalid")
+        #expect(skipped.stdout.contains("1 skipped") && skipped.stderr.contains("bad@example.org"), "\(skipped.stdout)\(skipped.stderr)")
+        #expect(try fixture.head() == empty)
+        #expect(try fixture.ok("calendar", "list").stdout.contains("No calendars yet"))
+
         let refused = try fixture.refused("import", "ics", path)
         #expect(refused.contains("bad@example.org") && refused.contains("line \(line)"), "\(refused)")
         #expect(refused.contains("DTEND") && refused.contains("--skip-invalid"), "\(refused)")

@@ -31,6 +31,8 @@ public struct ICSImport {
         let book = CalendarBook(store: store)
         let named = try calendar.map { try book.calendar(named: $0).id }
         return try ImportRun.perform(on: store, report, options: options, problems: file.invalid.map(\.description)) { transaction, report in
+            // Every component skipped: nothing to import, so no default calendar is made either.
+            guard !file.records.isEmpty else { return }
             let calendarID = try named ?? book.target(named: nil, in: &transaction)
             for (number, item) in file.records.enumerated() {
                 let type = item.kind == .event ? "event" : "task"
