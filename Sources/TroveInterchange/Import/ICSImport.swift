@@ -31,6 +31,8 @@ public struct ICSImport {
         let book = CalendarBook(store: store)
         let named = try calendar.map { try book.calendar(named: $0).id }
         return try ImportRun.perform(on: store, report, options: options, problems: file.invalid.map(\.description)) { transaction, report in
+            // Every component skipped: nothing to import, so no default calendar is made either.
+            guard !file.records.isEmpty else { return }
             let calendarID = try named ?? book.target(named: nil, in: &transaction)
             for (number, item) in file.records.enumerated() {
                 let type = item.kind == .event ? "event" : "task"
@@ -40,6 +42,7 @@ public struct ICSImport {
                 if let existing = try transaction.record(id: id), var fields = existing.value.objectValue {
                     for key in Self.importedFields { fields[key] = nil }
                     fields.merge(incoming) { _, new in new }
+                    Self.keepFractions(of: existing.value, in: &fields)
                     if JSONValue.object(fields) == Self.withoutConflicts(existing.value) {
                         report.unchanged += 1
                     } else {
@@ -66,6 +69,22 @@ public struct ICSImport {
         if let uid = item.uid, recurrence == nil, RecordID.isValid(uid) { return uid }
         let key = "ics:\(item.kind.rawValue):\(item.uid ?? "\(item.title ?? ""):\(item.fields["start"]?.stringValue ?? "")"):\(recurrence ?? "")"
         return RecordID.derived(from: key, at: Date(timeIntervalSince1970: 0))
+    }
+
+    /// The times iCalendar holds to the whole second, which the store may hold to the millisecond.
+    static let secondTimes = ["start", "end", "due", "doneAt"]
+
+    /// Keeps a stored time that names the same whole second as the imported one: iCalendar has no
+    /// fractions of a second (the export drops them), so `--start now`, `--due 'in 30 minutes'` or a
+    /// task's `doneAt` would otherwise change on every export and import.
+    static func keepFractions(of existing: JSONValue, in fields: inout [String: JSONValue]) {
+        for key in secondTimes {
+            guard let stored = existing[key]?.stringValue, let incoming = fields[key]?.stringValue, stored != incoming,
+                  let a = Timestamp.milliseconds(stored), let b = Timestamp.milliseconds(incoming) else { continue }
+            // Whole seconds, rounded down as the export writes them (also before 1970).
+            func second(_ milliseconds: Int64) -> Int64 { milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000 }
+            if second(a) == second(b) { fields[key] = .string(stored) }
+        }
     }
 
     /// A stored record as an import compares it: without the envelope's conflict notes, which an import never writes.

@@ -59,9 +59,10 @@ public struct AgendaQuery: Hashable, Sendable {
     ///
     /// Items missing the sort value (no due time, no length, no class) come last in either direction.
     /// Ties keep a fixed order whatever the direction: by time (earliest first, none last), then title
-    /// ignoring case, then the order given. A class no item has is an error listing the classes there are.
-    public func apply(_ items: [AgendaItem]) throws -> [AgendaItem] {
-        let known = Self.knownClasses(items)
+    /// ignoring case, then the order given. A class that is not in `known` (by default, the classes the
+    /// items have) is an error listing the known ones; a known class no item has gives no items.
+    public func apply(_ items: [AgendaItem], known: [String]? = nil) throws -> [AgendaItem] {
+        let known = known ?? Self.knownClasses(items)
         let wanted = Set(classes.map { $0.lowercased() })
         if let unknown = classes.first(where: { !known.map { $0.lowercased() }.contains($0.lowercased()) }) {
             throw AgendaError.unknownClass(unknown, known: known)

@@ -72,12 +72,14 @@ public struct AssignmentBook {
     @discardableResult
     public func giveFeedback(_ task: Assignment, text: String, now: Date = Date()) throws -> (task: Assignment, result: CommitResult) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CalendarError.blankTitle }
+        guard !trimmed.isEmpty else { throw CalendarError.emptyFeedback }
         let settings = try SyncedSettings(store: store).current()
         return try change(task, message: "Feedback on task \(task.title)") { fields, transaction in
             fields["feedback"] = .string(trimmed)
             fields["feedbackAt"] = .string(Timestamp.string(now))
-            let summary = "Feedback on '\(task.title)'" + (settings.includeFeedback ? ": \(trimmed)" : " (trove task show \(task.id.prefix(8)))")
+            // The id's last characters, as listings show it: a UUIDv7 starts with its time, so tasks made
+            // within a minute or so share their first 8 characters and `task show` would find them ambiguous.
+            let summary = "Feedback on '\(task.title)'" + (settings.includeFeedback ? ": \(trimmed)" : " (trove task show \(task.id.suffix(8)))")
             try Inbox.post(kind: "feedback", text: summary, ref: task.id, refType: "task", in: &transaction)
         }
     }

@@ -10,6 +10,7 @@ public enum CalendarError: Error, Equatable, CustomStringConvertible {
     case endBeforeStart(start: String, end: String)
     case invalidColor(String)
     case emptyQuote
+    case emptyFeedback
     case unknownSetting(String, known: [String])
     case invalidSettingValue(key: String, value: String, expected: String)
     case unknownNotification(String)
@@ -37,6 +38,8 @@ public enum CalendarError: Error, Equatable, CustomStringConvertible {
             return "'\(text)' is not a colour: use a name (red, green, blue, yellow, purple, orange, teal, grey) or #rrggbb"
         case .emptyQuote:
             return "the quote is empty: give its text"
+        case .emptyFeedback:
+            return "the feedback is empty: give its text"
         case .unknownSetting(let key, let known):
             return "'\(key)' is not a setting (settings: \(known.joined(separator: ", ")))"
         case .invalidSettingValue(let key, let value, let expected):

@@ -82,6 +82,14 @@ public struct CalendarQuery {
         return try index.records(type: "task", page: .all).compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }.filter { !$0.done }
     }
 
+    /// The class of every event and task in the store, once each (first spelling wins), sorted ignoring case.
+    public func classes() throws -> [String] {
+        let labels = try ["event", "task"].flatMap { type in
+            try index.records(type: type, page: .all).compactMap { row in index.value(of: row)?["class"]?.stringValue }
+        }
+        return AgendaQuery.knownClasses(labels.map { AgendaItem(id: "", kind: .event, title: "", itemClass: $0) })
+    }
+
     /// The starts of a series' occurrences in the span (a day's margin each side for all-day ones).
     private func starts(of event: Event, from: Date, to: Date) throws -> [CalendarTime] {
         let length = event.length(in: event.zone(fallback: timeZone))

@@ -40,7 +40,8 @@ struct AgendaCommand: ParsableCommand {
             AgendaItem(id: task.id, kind: .task, title: (task.done ? "☑ " : "☐ ") + task.title + (task.classLabel.map { " [\($0)]" } ?? ""),
                        time: task.due, lengthMinutes: task.estimateMinutes, itemClass: task.classLabel)
         }
-        let sorted = try query.apply(items)
+        // A class the store has is no error when nothing of it falls in the span: that is "No events".
+        let sorted = try query.apply(items, known: classes.isEmpty ? nil : try context.query.classes())
         if output.json {
             return Output.json(.array(sorted.map { item in
                 ["id": .string(item.id), "kind": .string(item.kind.rawValue), "title": .string(item.title),

@@ -18,6 +18,7 @@ struct CalCommand: ParsableCommand {
               trove cal                 the last view chosen, around today
               trove cal month           this month
               trove cal month 2026-12   December 2026
+              trove cal month dec 2026  the same
               trove cal next            the next month (or week, or day)
               trove cal day fri
             """)
@@ -81,7 +82,19 @@ struct CalCommand: ParsableCommand {
         if parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let first = CivilDate(year: year, month: month, day: 1) {
             return first
         }
+        let words = text.split(separator: " ")
+        if words.count == 2, let year = Int(words[1]), let month = monthNumber(words[0]), let first = CivilDate(year: year, month: month, day: 1) {
+            return first
+        }
         return try context.read(text).day
+    }
+
+    /// The month a word names, `dec` or `december` (any case), or nil.
+    static func monthNumber(_ word: Substring) -> Int? {
+        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        let word = word.lowercased()
+        guard word.count >= 3 else { return nil }
+        return names.firstIndex { $0.hasPrefix(word) }.map { $0 + 1 }
     }
 
     private static func json(_ day: CalendarDays.Day) -> JSONValue {

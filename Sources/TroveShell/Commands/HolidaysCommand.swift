@@ -32,7 +32,8 @@ struct HolidaysCommand: ParsableCommand {
             }))
         }
         Output.table(holidays.map { holiday in
-            [CalendarText.day(holiday.date), holiday.icon, holiday.name + (holiday.isObserved ? " (observed)" : ""),
+            // The name of an observed day already says so: "Independence Day (observed)".
+            [CalendarText.day(holiday.date), holiday.icon, holiday.name,
              countries.count > 1 ? holiday.country : "", holiday.kind == .observance ? "observance" : ""]
         })
     }

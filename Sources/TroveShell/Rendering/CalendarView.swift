@@ -49,7 +49,8 @@ struct CalendarView {
         guard let day = days.day(date) else { return [] }
         var heading = CalendarText.day(date)
         if date == context.today { heading += " (today)" }
-        heading += day.holidays.map { "  \($0.icon) \($0.name)\($0.isObserved ? " (observed)" : "")" }.joined()
+        // An observed day's name says so already: "Independence Day (observed)".
+        heading += day.holidays.map { "  \($0.icon) \($0.name)" }.joined()
         var lines = [SGR.apply(compact ? [.bold] : [.bold, .reverse], to: TextWidth.truncate(heading, to: width), color: color)]
         for note in day.notes {
             switch note.content {

@@ -55,5 +55,8 @@ struct AgendaQueryTests {
         #expect(throws: AgendaError.unknownSortKey("size", known: ["due", "length", "class"])) { try AgendaSortKey(parsing: "size") }
         #expect(try AgendaSortKey(parsing: "Class") == .itemClass)
         #expect(AgendaQuery.knownClasses(items) == ["CS101", "ENG110", "MATH200"])
+        // Known classes given (the store's): one no item has gives nothing; one not known is still an error.
+        #expect(try AgendaQuery(classes: ["bio"]).apply(items, known: ["BIO", "CS101"]).isEmpty)
+        #expect(throws: AgendaError.unknownClass("CHEM", known: ["BIO"])) { try AgendaQuery(classes: ["CHEM"]).apply([], known: ["BIO"]) }
     }
 }

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TroveTestSupport
+
+/// `trove import ics` and `trove export ics`, on a written file and on the shared fixtures.
+@Suite("trove import ics and export ics")
+struct CalendarCommandICSTests {
+    let fixture: CalendarFixture
+    init() throws { fixture = try CalendarFixture() }
+
+    /// Three VEVENTs, the second ending before it starts.
+    static let oneBad = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Trove tests//EN
+        BEGIN:VEVENT
+        UID:good-1@example.org
+        DTSTAMP:20261101T000000Z
+        DTSTART:20261201T150000Z
+        DTEND:20261201T160000Z
+        SUMMARY:Good one
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:bad@example.org
+        DTSTAMP:20261101T000000Z
+        DTSTART:20261202T150000Z
+        DTEND:20261202T140000Z
+        SUMMARY:Backwards
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:good-2@example.org
+        DTSTAMP:20261101T000000Z
+        DTSTART:20261203T150000Z
+        DTEND:20261203T170000Z
+        SUMMARY:Good two [CS101]
+        LOCATION:Room 4
+        END:VEVENT
+        END:VCALENDAR
+
+        """.replacingOccurrences(of: "\n", with: "\r\n")
+
+    @Test("a file with one bad VEVENT: refused naming its UID and line, then imported without it by --skip-invalid")
+    func oneInvalidEvent() throws {
+        let path = try fixture.write("course.ics", Self.oneBad)
+        let line = try #require(Self.oneBad.components(separatedBy: "\r\n").firstIndex(of: "DTEND:20261202T140000Z")) + 1
+        #expect(line == 15)
+
+        // Only the bad one, skipped: nothing is written, not even the default calendar.
+        let lines = Self.oneBad.components(separatedBy: "\r\n")
+        let onlyBad = try fixture.write("only-bad.ics", (lines[0..<3] + lines[10..<17] + ["END:VCALENDAR", ""]).joined(separator: "\r\n"))
+        let empty = try fixture.head()
+        let skipped = try fixture.ok("import", "ics", onlyBad, "--skip-invalid")
+        #expect(skipped.stdout.contains("1 skipped") && skipped.stderr.contains("bad@example.org"), "\(skipped.stdout)\(skipped.stderr)")
+        #expect(try fixture.head() == empty)
+        #expect(try fixture.ok("calendar", "list").stdout.contains("No calendars yet"))
+
+        let refused = try fixture.refused("import", "ics", path)
+        #expect(refused.contains("bad@example.org") && refused.contains("line \(line)"), "\(refused)")
+        #expect(refused.contains("DTEND") && refused.contains("--skip-invalid"), "\(refused)")
+        #expect(!refused.contains("good-1@example.org"))
+        #expect(try fixture.agenda("2026-12-01", "2026-12-05").isEmpty)
+
+        // A dry run writes nothing either.
+        let before = try fixture.head()
+        try fixture.ok("import", "ics", path, "--skip-invalid", "--dry-run")
+        #expect(try fixture.head() == before)
+
+        let report = try #require(try fixture.json("import", "ics", path, "--skip-invalid") as? [String: Any])
+        #expect(report["added"] as? Int == 2 && report["skipped"] as? Int == 1, "\(report)")
+        #expect(try fixture.head() != before)
+        let items = try fixture.agenda("2026-12-01", "2026-12-05")
+        #expect(items.map { $0["title"] as? String } == ["Good one", "Good two [CS101] @ Room 4"])
+        #expect(items.map { $0["time"] as? String } == ["2026-12-01T15:00:00.000Z", "2026-12-03T15:00:00.000Z"])
+        #expect(items.map { $0["minutes"] as? Int } == [60, 120])
+        #expect(items.map { $0["class"] as? String } == [nil, "CS101"])
+
+        // Again: nothing changes.
+        let imported = try fixture.head()
+        try fixture.ok("import", "ics", path, "--skip-invalid")
+        #expect(try fixture.head() == imported)
+    }
+
+    @Test("every shared fixture imports, and importing it again changes nothing")
+    func fixturesImportIdempotently() throws {
+        let names = CalendarCLIFixtures.names
+        #expect(names.count >= 14, "fixtures not found in \(CalendarCLIFixtures.folder)")
+        for name in names {
+            let first = try fixture.base.cli.run(["import", "ics", CalendarCLIFixtures.path(name)])
+            #expect(first.status == 0, "\(name): \(first.stderr)")
+            let head = try fixture.head()
+            let again = try fixture.base.cli.run(["import", "ics", CalendarCLIFixtures.path(name), "--json"])
+            #expect(again.status == 0, "\(name) again: \(again.stderr)")
+            #expect(try fixture.head() == head, "importing \(name) again made a commit: \(again.stdout)")
+            let report = parseJSON(again.stdout) as? [String: Any]
+            #expect(report?["added"] as? Int == 0 && report?["updated"] as? Int == 0, "\(name) again: \(again.stdout)")
+        }
+        try fixture.base.expectClean()
+
+        // icaljs-daily_recur.ics: daily at 05:00 in Los Angeles from 1 August 2012, an hour long, without end.
+        let daily = { (from: String, to: String) in
+            try fixture.agenda(from, to).filter { $0["title"] as? String == "Every day recurring ↻" }
+        }
+        let start = try daily("2012-07-30", "2012-08-03")
+        #expect(start.map { $0["time"] as? String } == ["2012-08-01T12:00:00.000Z", "2012-08-02T12:00:00.000Z"])
+        #expect(start.map { $0["minutes"] as? Int } == [60, 60])
+        // After the clocks go back (1 November 2026) 05:00 PST is 13:00 UTC, still 08:00 in New York.
+        let november = try daily("2026-11-23", "2026-11-26")
+        #expect(november.map { $0["time"] as? String } == ["2026-11-23T13:00:00.000Z", "2026-11-24T13:00:00.000Z", "2026-11-25T13:00:00.000Z"])
+        #expect(try daily("2026-07-04", "2026-07-05").map { $0["time"] as? String } == ["2026-07-04T12:00:00.000Z"])
+        let day = try fixture.ok("cal", "day", "2026-11-24").stdout
+        #expect(day.contains("08:00–09:00") && day.contains("Every day recurring ↻"), "\(day)")
+
+        // icalendar-america_new_york.ics: 08:00–10:00 on 29 August 2014 in a zone named custom_America/New_York (EDT).
+        let custom = try fixture.agenda("2014-08-29", "2014-08-30").filter { $0["title"] as? String == "an event with a custom tz name" }
+        #expect(custom.map { $0["time"] as? String } == ["2014-08-29T12:00:00.000Z"])
+        #expect(custom.map { $0["minutes"] as? Int } == [120])
+        let days = try #require(try fixture.json("cal", "day", "2014-08-29") as? [[String: Any]])
+        let events = (days.first?["events"] as? [[String: Any]]) ?? []
+        #expect(events.contains { $0["title"] as? String == "an event with a custom tz name" && $0["start"] as? String == "2014-08-29T12:00:00.000Z" }, "\(days)")
+
+        // icalendar-x_location.ics: weekdays 14:00–14:30 in Zurich from Friday 28 October 2016, at an address with
+        // coordinates. Europe leaves summer time on 30 October and New York on 6 November: 08:00, 09:00, then 08:00 again.
+        let sync = try fixture.agenda("2016-10-28", "2016-11-08").filter { ($0["title"] as? String)?.hasPrefix("Daily Sync @ Roadstar 16") == true }
+        #expect(sync.map { $0["time"] as? String } == ["2016-10-28T12:00:00.000Z"] + ["10-31", "11-01", "11-02", "11-03", "11-04", "11-07"].map { "2016-\($0)T13:00:00.000Z" })
+        #expect(sync.allSatisfy { $0["minutes"] as? Int == 30 })
+        let syncText = try fixture.ok("agenda", "--from", "2016-11-04", "--to", "2016-11-08").stdout
+        #expect(syncText.contains("Fri 4 Nov 2016 09:00") && syncText.contains("Mon 7 Nov 2016 08:00"), "\(syncText)")
+        let syncID = try #require(sync.first?["id"] as? String)
+        let links = try #require(try fixture.json("event", "map", syncID) as? [String: String])
+        #expect(links["geo"]?.hasPrefix("geo:52.382762,7.528319?q=") == true, "\(links)")
+        #expect(links["openstreetmap"]?.contains("mlat=52.382762&mlon=7.528319") == true, "\(links)")
+
+        // Export, then import the export: nothing changes.
+        try exportReimportChangesNothing()
+    }
+
+    @Test("events and tasks made with the commands survive export and re-import unchanged")
+    func commandsRoundTrip() throws {
+        try fixture.ok("calendar", "new", "School")
+        try fixture.add("event", "add", "Study group", "--start", "2026-11-24 14:00", "--end", "16:00", "--where", "Room 4",
+                        "--at", "40.7128,-74.006", "--class", "CS101", "--notes", "Bring chapter 5\nand a pen", "--remind", "15m")
+        try fixture.add("event", "add", "Conference", "--start", "2026-11-27", "--end", "2026-11-28")
+        try fixture.add("event", "add", "Yoga", "--start", "2026-11-02 18:00", "--end", "19:00", "--repeat", "FREQ=WEEKLY;COUNT=4")
+        let essay = try fixture.add("task", "add", "Essay 2", "--due", "2026-11-25 17:00", "--estimate", "2h30m", "--class", "ENGL101")
+        try fixture.add("task", "add", "Read chapter 4", "--due", "2026-11-26")
+        try fixture.ok("task", "done", essay)
+        // Times typed relative to now carry milliseconds, which iCalendar cannot hold.
+        try fixture.add("event", "add", "Call", "--start", "now", "--end", "in 1 hour")
+        try fixture.add("task", "add", "Pay fees", "--due", "in 30 minutes")
+        let before = try fixture.agenda("2026-11-01", "2026-12-01")
+        try exportReimportChangesNothing()
+        #expect(try fixture.agenda("2026-11-01", "2026-12-01").map { $0 as NSDictionary } == before.map { $0 as NSDictionary })
+        let standard = try fixture.ok("export", "ics", "-").stdout
+        #expect(standard.hasPrefix("BEGIN:VCALENDAR") && standard.contains("SUMMARY:Study group") && standard.contains("RRULE:FREQ=WEEKLY;COUNT=4"))
+    }
+
+    /// Exports everything, imports the file, and expects HEAD and the working tree unchanged.
+    func exportReimportChangesNothing(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = fixture.folder.child("export.ics")
+        let export = try fixture.ok("export", "ics", path, sourceLocation: sourceLocation)
+        #expect(export.stdout.contains("Wrote"), sourceLocation: sourceLocation)
+        let head = try fixture.head()
+        let output = try fixture.base.cli.run(["import", "ics", path, "--json"])
+        #expect(output.status == 0, "re-import failed: \(output.stderr)", sourceLocation: sourceLocation)
+        let after = try fixture.head()
+        let change = after == head ? "" : try fixture.base.git("show", "--stat", "HEAD").stdout
+        #expect(after == head, "re-importing the export changed the store: \(output.stdout)\n\(change)", sourceLocation: sourceLocation)
+        try fixture.base.expectClean(sourceLocation: sourceLocation)
+    }
+}
