@@ -38,6 +38,8 @@ public struct Reminders {
         for occurrence in try query.occurrences(from: now.addingTimeInterval(-Self.lateness), to: now.addingTimeInterval(Self.lookahead))
         where !occurrence.event.alarms.isEmpty {
             let start = occurrence.startDate(in: zone)
+            // Of the alarms whose moment has come, the latest speaks: two passed ones would say the same.
+            var latest: (moment: Date, id: String)?
             for alarm in occurrence.event.alarms {
                 let moment: Date
                 if let minutes = alarm["minutesBefore"]?.intValue {
@@ -47,12 +49,14 @@ public struct Reminders {
                 } else {
                     continue
                 }
-                guard moment <= now, moment > now.addingTimeInterval(-Self.lateness) else { continue }
-                let id = alarm["id"]?.stringValue ?? ""
-                found.append(Due(key: "alarm:\(occurrence.event.id):\(id):\(occurrence.start.description)",
-                                 text: "'\(occurrence.event.title)' starts \(start <= now ? "now" : "at \(Self.clock(start, zone))")",
-                                 ref: occurrence.event.id, refType: "event", due: moment))
+                guard moment <= now, moment > now.addingTimeInterval(-Self.lateness), moment >= (latest?.moment ?? .distantPast) else { continue }
+                latest = (moment, alarm["id"]?.stringValue ?? "")
             }
+            guard let latest else { continue }
+            // An earlier alarm missed in the meantime is never raised late: the latest says the same, and says it now.
+            found.append(Due(key: "alarm:\(occurrence.event.id):\(latest.id):\(occurrence.start.description)",
+                             text: "'\(occurrence.event.title)' starts \(start <= now ? "now" : "at \(Self.clock(start, zone))")",
+                             ref: occurrence.event.id, refType: "event", due: latest.moment))
         }
         return found
     }

@@ -157,7 +157,7 @@ struct EventCommand: ParsableCommand {
         if let name = (try? context.calendarNames())?[event.calendarId] { lines.append("Calendar:  \(name)") }
         if let label = event.classLabel { lines.append("Class:     \(label)") }
         if let place = event.place {
-            lines.append("Where:     " + [place.address, place.coordinates.map { "\($0.latitude),\($0.longitude)" }].compactMap { $0 }.joined(separator: " · "))
+            lines.append("Where:     " + [place.address.map { $0.split(whereSeparator: \.isNewline).joined(separator: ", ") }, place.coordinates.map { "\($0.latitude),\($0.longitude)" }].compactMap { $0 }.joined(separator: " · "))
         }
         if !event.categories.isEmpty { lines.append("Tags:      \(event.categories.joined(separator: ", "))") }
         let reminders = event.alarms.compactMap { $0["minutesBefore"]?.intValue }.map { CalendarText.minutes($0) + " before" }

@@ -7,11 +7,11 @@ import TroveKit
 struct EventOptions: ParsableArguments {
     @Option(help: ArgumentHelp("When it starts: 'tomorrow 14:00', fri, '2026-12-01 9am', 2026-12-01 (a date alone is all day).", valueName: "when"))
     var start: String?
-    @Option(help: ArgumentHelp("When it ends, read from the start's day: 16:00, 'sat 10am', 2026-12-03 (the last day of an all-day event).", valueName: "when"))
+    @Option(help: ArgumentHelp("When it ends, read from the start's day: 16:00, 'sat 10am', 2026-12-03 (the last day of an all-day event). A start moved without it keeps the event's length.", valueName: "when"))
     var end: String?
     @Flag(help: "All day: only the dates of --start and --end count.") var allDay = false
-    @Option(name: .customLong("where"), help: ArgumentHelp("Its address.", valueName: "address")) var address: String?
-    @Option(help: ArgumentHelp("Its coordinates: LAT,LON.", valueName: "lat,lon")) var at: String?
+    @Option(name: .customLong("where"), help: ArgumentHelp("Its address (a new one replaces the place).", valueName: "address")) var address: String?
+    @Option(help: ArgumentHelp("Its coordinates: LAT,LON (the address stays).", valueName: "lat,lon")) var at: String?
     @Option(help: ArgumentHelp("Notes (an empty string removes them).", valueName: "text")) var notes: String?
     @Option(help: ArgumentHelp("The calendar (default: the first).", valueName: "name"), completion: DataCompletion.names(of: ["calendar"]))
     var calendar: String?
@@ -36,13 +36,27 @@ struct EventOptions: ParsableArguments {
             draft.end = .some(allDay ? .date(ICalDate(reading.day.adding(days: 1))) : .instant(reading.instant))
         } else if self.allDay, existing?.isAllDay == false {
             draft.end = .some(nil)
+        } else if let existing, let oldEnd = existing.end, let startTime, startReading != nil {
+            // A moved start takes its end along: the event keeps its length.
+            draft.end = .some(startTime.isDate == existing.isAllDay ? Self.shifted(oldEnd, by: existing.start, to: startTime, in: zone) : nil)
         }
         if !allDay, startReading != nil { draft.timeZone = zone.identifier }
         if address != nil || at != nil {
+            // New coordinates keep the address (they pin it down); a new address drops coordinates that were the old place's.
             let coordinates = try at.map(Coordinates.init(parsing:)) ?? (address == nil ? existing?.place?.coordinates : nil)
-            draft.place = Event.Place(address: address ?? (at == nil ? existing?.place?.address : nil), coordinates: coordinates)
+            draft.place = Event.Place(address: address ?? existing?.place?.address, coordinates: coordinates)
         }
         if !remind.isEmpty { draft.alarmMinutes = try remind.map(DurationInput.minutes) }
         return draft
+    }
+
+    /// `end` moved as far as the start moved from `old` to `new`: by whole days for dates, by time for instants.
+    static func shifted(_ end: CalendarTime, by old: CalendarTime, to new: CalendarTime, in zone: TimeZone) -> CalendarTime {
+        switch (end, old, new) {
+        case (.date(let last), .date(let first), .date(let moved)):
+            return .date(ICalDate(CivilDate(last).adding(days: CivilDate(first).days(to: CivilDate(moved)))))
+        default:
+            return .instant(end.date(in: zone).addingTimeInterval(new.date(in: zone).timeIntervalSince(old.date(in: zone))))
+        }
     }
 }

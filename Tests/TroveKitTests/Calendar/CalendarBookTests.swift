@@ -142,3 +142,22 @@ extension DateInput {
         try! DateInput.parse(text, timeZone: zone, now: Date(timeIntervalSince1970: 1_790_000_000))
     }
 }
+
+/// Events with more than one alarm.
+@Suite("reminders of several alarms")
+struct SeveralAlarmTests {
+    @Test("two alarms that both passed before anyone asked raise one reminder; a later alarm still raises its own when it comes")
+    func latestAlarmSpeaks() throws {
+        let fixture = try KitFixture()
+        let (index, events, _) = try CalendarBookTests.books(fixture)
+        try events.add(EventDraft(title: "Exam", start: .instant(CalendarBookTests.instant("2026-11-24 12:00")), alarmMinutes: [60, 30, 10]))
+        let reminders = Reminders(query: CalendarQuery(index: index, timeZone: CalendarBookTests.newYork))
+        // Asked first at 11:40: the 1 h and 30 min alarms have both passed.
+        let late = try reminders.post(now: CalendarBookTests.instant("2026-11-24 11:40"), leadMinutes: 60)
+        #expect(late.map(\.text) == ["'Exam' starts at 12:00"])
+        #expect(try reminders.post(now: CalendarBookTests.instant("2026-11-24 11:45"), leadMinutes: 60).isEmpty)
+        let tenBefore = try reminders.post(now: CalendarBookTests.instant("2026-11-24 11:51"), leadMinutes: 60)
+        #expect(tenBefore.map(\.text) == ["'Exam' starts at 12:00"], "the 10-minute alarm comes on its own")
+        #expect(try Inbox(store: fixture.store).messages().count == 2)
+    }
+}
