@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "TroveKit",
             dependencies: [
-                "TroveStore", "TroveIndex", "TroveJSON", "TroveICal",
+                "TroveStore", "TroveGit", "TroveIndex", "TroveJSON", "TroveICal",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]

@@ -46,8 +46,13 @@ extension Repository {
     }
 
     /// Writes a commit object; no reference moves (see `updateReference`).
+    ///
+    /// With a `signer`, the commit carries its signature in a `gpgsig` header
+    /// (git's format for GPG and SSH signatures alike); without one it is written
+    /// exactly as before.
     public func createCommit(
-        tree treeID: ObjectID, parents parentIDs: [ObjectID], author: Signature, committer: Signature, message: String
+        tree treeID: ObjectID, parents parentIDs: [ObjectID], author: Signature, committer: Signature, message: String,
+        signer: (any CommitSigner)? = nil
     ) throws -> ObjectID {
         let tree = try self.tree(treeID)
         let parents = try parentIDs.map { try commit($0) }
@@ -56,16 +61,42 @@ extension Repository {
         _ = try author.withRaw { authorRaw in
             try committer.withRaw { committerRaw in
                 try parentPointers.withUnsafeMutableBufferPointer { buffer in
+                    guard let signer else {
+                        try check(
+                            git_commit_create(
+                                &oid, pointer, nil, authorRaw, committerRaw, "UTF-8", message, tree.pointer,
+                                buffer.count, buffer.baseAddress),
+                            "write commit")
+                        return
+                    }
+                    var text = git_buf()
+                    defer { git_buf_dispose(&text) }
                     try check(
-                        git_commit_create(
-                            &oid, pointer, nil, authorRaw, committerRaw, "UTF-8", message, tree.pointer,
+                        git_commit_create_buffer(
+                            &text, pointer, authorRaw, committerRaw, "UTF-8", message, tree.pointer,
                             buffer.count, buffer.baseAddress),
-                        "write commit")
+                        "make commit text")
+                    let content = String(cString: text.ptr)
+                    let signature = try signer.signature(for: content)
+                    try check(
+                        git_commit_create_with_signature(&oid, pointer, content, signature, "gpgsig"),
+                        "write signed commit")
                 }
             }
         }
         logWrite(ObjectID(oid))
         return ObjectID(oid)
+    }
+
+    /// The `gpgsig` signature of commit `id` and the text it signs, or `nil` for an unsigned commit.
+    public func commitSignature(of id: ObjectID) throws -> SignedCommit? {
+        var raw = id.raw
+        var signature = git_buf(), signed = git_buf()
+        defer { git_buf_dispose(&signature); git_buf_dispose(&signed) }
+        let result = git_commit_extract_signature(&signature, &signed, pointer, &raw, "gpgsig")
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try check(result, "read the signature of commit \(id.short)")
+        return SignedCommit(signature: String(cString: signature.ptr), signedText: String(cString: signed.ptr))
     }
 
     /// Finds a commit from a full or abbreviated id, or any revision expression (`HEAD~2`).

@@ -26,6 +26,8 @@ public enum CommandLineRunner {
             }
             return report(error)
         }
+        // The user's key, if they made one, signs every commit from here on (see `KeySigner`).
+        Store.defaultCommitSigner = KeySigner.forCurrentUser()
         do {
             try command.run()
             return 0

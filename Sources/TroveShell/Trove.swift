@@ -16,7 +16,7 @@ public struct Trove: ParsableCommand {
             ItemCommand.self, TrackerCommand.self,
             CalCommand.self, CalendarCommand.self, EventCommand.self, TaskCommand.self, AgendaCommand.self, HolidaysCommand.self,
             AssistantCommand.self, InboxCommand.self, NotifyDueCommand.self, QuoteCommand.self, DayCommand.self, SettingsCommand.self,
-            AccountCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, PasswdCommand.self, ProfileCommand.self,
+            AccountCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, PasswdCommand.self, ProfileCommand.self, KeyCommand.self,
             InitCommand.self, StatusCommand.self, LogCommand.self, ShowCommand.self, UndoCommand.self,
             CheckCommand.self, CommitCommand.self, RecordCommand.self, SearchCommand.self, ReindexCommand.self, MediaCommand.self,
             RemoteCommand.self, CloneCommand.self, SyncCommand.self, ConflictsCommand.self, MergeDriverCommand.self, ShellCommand.self, HelpCommand.self, CompletionsCommand.self,

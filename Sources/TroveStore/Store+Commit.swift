@@ -52,6 +52,7 @@ extension Store {
             try refuseHandEdit(at: path, committed: transaction.base?.entry(atPath: path)?.id, checkout: checkout)
         }
         let author = signature()
+        let signer = commitSigner
         let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in
             var blobs: [String: ObjectID] = [:]
             var treeChanges: [TreeChange] = []
@@ -71,7 +72,8 @@ extension Store {
             let baseTree = try head.map { try repository.tree(ofCommit: $0) }
             let tree = try repository.writeTree(applying: treeChanges, to: baseTree)
             let commit = try repository.createCommit(
-                tree: tree, parents: head.map { [$0] } ?? [], author: author, committer: author, message: fullMessage)
+                tree: tree, parents: head.map { [$0] } ?? [], author: author, committer: author, message: fullMessage,
+                signer: signer)
             return (commit, tree, blobs)
         }
         let bytes = changes.reduce(0) { total, change in

@@ -96,6 +96,7 @@ extension Store {
         let message = "Merge \(remote): \(plan.mergedRecords) record\(plan.mergedRecords == 1 ? "" : "s") merged, "
             + "\(plan.conflictsKept) conflict\(plan.conflictsKept == 1 ? "" : "s") kept\n"
         let author = signature()
+        let signer = commitSigner
         let write = { (repository: Repository) throws -> ObjectID in
             var changes: [TreeChange] = []
             for (path, bytes) in plan.changes.sorted(by: { $0.key < $1.key }) {
@@ -103,7 +104,8 @@ extension Store {
                 else if ours.entry(atPath: path) != nil { changes.append(.remove(path: path)) }
             }
             let tree = try repository.writeTree(applying: changes, to: repository.tree(ours.id))
-            return try repository.createCommit(tree: tree, parents: [head, theirs], author: author, committer: author, message: message)
+            return try repository.createCommit(tree: tree, parents: [head, theirs], author: author, committer: author, message: message,
+                                                signer: signer)
         }
         let merge = plan.changes.count >= Self.packThreshold ? try repository.batchingObjectWrites(write) : try write(repository)
         try verifyNothingVanished(base: base, ours: head, theirs: theirs, mergedTree: repository.commit(merge).treeID)

@@ -18,6 +18,8 @@ public final class Store {
     let local: LocalState
     /// The collections of records kept one file each (not logs), worked out once: every lookup by id walks them.
     let recordCollections: [String]
+    /// Signs each commit this store makes; `nil` makes unsigned commits. Starts as `Store.defaultCommitSigner`.
+    public var commitSigner: (any CommitSigner)?
 
     init(path: String, repository: Repository, formats: FormatCatalog) throws {
         self.path = path
@@ -25,6 +27,7 @@ public final class Store {
         self.formats = formats
         recordCollections = formats.recordFormats.map(\.collection)
         self.local = try LocalState(gitDirectory: repository.gitDirectory)
+        commitSigner = Store.defaultCommitSigner
     }
 
     /// Objects, refs and packs reach the disk before a commit is reported done, so a power cut cannot take one back.

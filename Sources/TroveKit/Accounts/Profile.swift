@@ -9,6 +9,8 @@ public struct Profile: Sendable, Equatable {
     public var bio: String?
     /// The SHA-256 of the avatar image.
     public var avatar: String?
+    /// The commit-signing public key, `ssh-ed25519 <base64>` (see `trove key init`).
+    public var publicKey: String?
 
     init?(_ record: Record) {
         guard record.type == "profile", let account = record.value["accountId"]?.stringValue else { return nil }
@@ -17,6 +19,7 @@ public struct Profile: Sendable, Equatable {
         displayName = record.value["displayName"]?.stringValue
         bio = record.value["bio"]?.stringValue
         avatar = record.value["avatar"]?.stringValue
+        publicKey = record.value["publicKey"]?.stringValue
     }
 }
 
@@ -51,6 +54,12 @@ public struct ProfileBook {
         try change(account, "Set the avatar of \(account.username)") { transaction, fields in
             fields["avatar"] = .string(try transaction.addMedia(bytes, source: source).sha256)
         }
+    }
+
+    /// Publishes the commit-signing public key, so that others can check the commits this user signs.
+    @discardableResult
+    public func setPublicKey(_ key: SSHPublicKey, of account: Account) throws -> Profile {
+        try change(account, "Set the signing key of \(account.username)") { $0["publicKey"] = .string(key.line()) }
     }
 
     private func change(_ account: Account, _ message: String, _ body: (inout [String: JSONValue]) throws -> Void) throws -> Profile {
