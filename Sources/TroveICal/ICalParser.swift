@@ -64,24 +64,34 @@ struct ICalTreeReader {
     ///
     /// The n-th child of a name is paired with the n-th block of that name in its parent
     /// (libical keeps events in file order, though it may move VTIMEZONEs around).
+    /// `sameNames` keeps, for siblings sharing `candidates`, the candidates of each name once found:
+    /// filtering them again for each of a calendar's 10,000 events made reading a file quadratic.
     func read(_ component: OpaquePointer, candidates: [Int], index: Int = 0) -> ICalComponent {
+        var sameNames: [String: [Int]] = [:]
+        return read(component, candidates: candidates, index: index, sameNames: &sameNames)
+    }
+
+    private func read(_ component: OpaquePointer, candidates: [Int], index: Int, sameNames: inout [String: [Int]]) -> ICalComponent {
         let kind = icalcomponent_isa(component)
         var name = ICalLibrary.string(icalcomponent_kind_to_string(kind)) ?? "X"
         if name == "XROOT" {
             // Several calendars: their blocks are the top-level ones.
             var result = ICalComponent(name)
             var counts: [String: Int] = [:]
+            var childNames: [String: [Int]] = [:]
             var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
             while let current = child {
                 let childName = ICalLibrary.string(icalcomponent_kind_to_string(icalcomponent_isa(current))) ?? "X"
-                result.components.append(read(current, candidates: candidates, index: counts[childName, default: 0]))
+                result.components.append(read(current, candidates: candidates, index: counts[childName, default: 0], sameNames: &childNames))
                 counts[childName, default: 0] += 1
                 child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
             }
             return result
         }
         let isX = kind == ICAL_X_COMPONENT
-        let sameName = candidates.filter { isX ? lines.blocks[$0].name.hasPrefix("X-") : lines.blocks[$0].name == name }
+        let nameKey = isX ? "X-" : name
+        let sameName = sameNames[nameKey] ?? candidates.filter { isX ? lines.blocks[$0].name.hasPrefix("X-") : lines.blocks[$0].name == name }
+        sameNames[nameKey] = sameName
         let blockIndex = sameName.indices.contains(index) ? sameName[index] : nil
         let block = blockIndex.map { lines.blocks[$0] }
         if isX, let block { name = block.name }
@@ -97,11 +107,13 @@ struct ICalTreeReader {
         }
         if let block { assignLines(&result.properties, in: block) }
         var counts: [String: Int] = [:]
+        var childNames: [String: [Int]] = [:]
+        let children = block?.children ?? []
         var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
         while let current = child {
             let childKind = icalcomponent_isa(current)
             let key = childKind == ICAL_X_COMPONENT ? "X" : (ICalLibrary.string(icalcomponent_kind_to_string(childKind)) ?? "X")
-            result.components.append(read(current, candidates: block?.children ?? [], index: counts[key, default: 0]))
+            result.components.append(read(current, candidates: children, index: counts[key, default: 0], sameNames: &childNames))
             counts[key, default: 0] += 1
             child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
         }

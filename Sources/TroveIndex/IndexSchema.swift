@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 12
+    static let version = 13
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -74,11 +74,13 @@ enum IndexSchema {
     /// Creates the b-tree indexes of `records` and `tags`.
     ///
     /// A full build creates them after loading every record: building each once is quicker than updating it row by row.
+    /// `records_by_start` holds `end` too, so a calendar's overlap query (`start < ? AND ("end" > ? OR start >= ?)`)
+    /// tests every earlier start in the index alone and reads only the rows that overlap.
     static func createIndexes(_ db: Database) throws {
         try db.execute(sql: """
             CREATE UNIQUE INDEX records_by_id ON records(id);
             CREATE INDEX records_by_type ON records(type, id);
-            CREATE INDEX records_by_start ON records(type, start);
+            CREATE INDEX records_by_start ON records(type, start, "end");
             CREATE INDEX records_by_parent ON records(parent, type, start);
             CREATE INDEX records_by_label ON records(type, label COLLATE NOCASE);
             CREATE INDEX records_by_place ON records(type, lat, lon, parent, start, label, id) WHERE lat IS NOT NULL;

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveStore
 
 /// What the index keeps of one record: the columns it sorts, filters and searches on.
 ///
@@ -41,7 +42,9 @@ struct IndexedFields: Equatable {
         start = Self.firstText(value, ["start", "date", "due", "at"])
         // A recurring event without an end to its series overlaps every later range.
         if type == "event", let rule = value["rrule"]?.stringValue {
-            end = Self.seriesEnd(rule) ?? "9999-12-31T23:59:59.999Z"
+            end = Self.seriesEnd(rule) ?? Self.countedSeriesEnd(rule, start: start, end: value["end"]?.stringValue,
+                                                                hasRDates: !(value["rdate"]?.arrayValue ?? []).isEmpty)
+                ?? "9999-12-31T23:59:59.999Z"
         } else {
             end = Self.firstText(value, ["end"]) ?? start
         }
@@ -116,6 +119,50 @@ struct IndexedFields: Equatable {
             return bytes[bytes.endIndex...]
         }
         return bytes[first...last]
+    }
+
+    /// A time no occurrence of a COUNT series can start after (or still be going on at), for rules simple enough
+    /// to bound without expanding them: DAILY with no BY parts, and WEEKLY with at most BYDAY (plain weekdays).
+    /// `nil` for any other rule, or RDATEs, which the rule does not bound.
+    ///
+    /// Each period of `interval` days or weeks holds at least one occurrence, and the start counts as the first
+    /// whether or not the rule matches it, so the last starts within `count` periods of the start; a period and
+    /// a day more cover the start's week and the zone's clock changes, and the event's own length is added.
+    static func countedSeriesEnd(_ rule: String, start: String?, end: String?, hasRDates: Bool) -> String? {
+        guard !hasRDates, let start, let startMilliseconds = milliseconds(start) else { return nil }
+        var parts: [Substring: Substring] = [:]
+        for part in rule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, parts.updateValue(pair[1], forKey: pair[0]) == nil else { return nil }
+        }
+        let weekdays: Set<Substring> = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        let period: Int64
+        switch parts["FREQ"] {
+        case "DAILY"?:
+            guard Set(parts.keys).isSubset(of: ["FREQ", "COUNT", "INTERVAL", "WKST"]) else { return nil }
+            period = 86_400_000
+        case "WEEKLY"?:
+            guard Set(parts.keys).isSubset(of: ["FREQ", "COUNT", "INTERVAL", "WKST", "BYDAY"]) else { return nil }
+            if let days = parts["BYDAY"], !days.split(separator: ",").allSatisfy({ weekdays.contains($0) }) { return nil }
+            period = 7 * 86_400_000
+        default:
+            return nil
+        }
+        guard let count = parts["COUNT"].flatMap({ Int64($0) }), count > 0, count <= 100_000,
+              let interval = parts["INTERVAL"].map({ Int64($0) }) ?? 1, interval > 0, interval <= 1_000 else { return nil }
+        var length: Int64 = 86_400_000
+        if let end {
+            guard let endMilliseconds = milliseconds(end) else { return nil }
+            length += max(0, endMilliseconds - startMilliseconds)
+        }
+        let last = startMilliseconds + (count * interval + 1) * period + 86_400_000 + length
+        let text = Timestamp.string(milliseconds: last)
+        return text < "9999-12-31T23:59:59.999Z" ? text : nil
+    }
+
+    /// Milliseconds since 1970 of a record's timestamp, or of midnight UTC at the start of a date.
+    private static func milliseconds(_ text: String) -> Int64? {
+        Timestamp.milliseconds(text.utf8.count == 10 ? text + "T00:00:00.000Z" : text)
     }
 
     /// The UNTIL of an RRULE as a timestamp, or `nil` when the series has no end date.

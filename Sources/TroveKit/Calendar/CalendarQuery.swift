@@ -63,9 +63,20 @@ public struct CalendarQuery {
                 found.append(Occurrence(event: event, start: start, end: end(of: event, startingAt: start)))
             }
         }
-        return found
-            .filter { $0.endDate(in: timeZone) > from && $0.startDate(in: timeZone) < to || $0.startDate(in: timeZone) == from }
-            .sorted { ($0.startDate(in: timeZone), $0.event.title, $0.event.id) < ($1.startDate(in: timeZone), $1.event.title, $1.event.id) }
+        // Each start is read in the zone once, and the sort moves indices rather than whole occurrences
+        // (the order is the same as sorting the occurrences by the same keys).
+        var kept: [Occurrence] = []
+        var starts: [Date] = []
+        for occurrence in found {
+            let start = occurrence.startDate(in: timeZone)
+            if occurrence.endDate(in: timeZone) > from && start < to || start == from {
+                kept.append(occurrence)
+                starts.append(start)
+            }
+        }
+        return kept.indices
+            .sorted { (starts[$0], kept[$0].event.title, kept[$0].event.id) < (starts[$1], kept[$1].event.title, kept[$1].event.id) }
+            .map { kept[$0] }
     }
 
     /// Open and done tasks due in `from..<to`, by due time.

@@ -6,6 +6,8 @@ struct BenchOptions {
     var puts = 31
     var work = NSTemporaryDirectory() + "trove-bench"
     var suite = "all"
+    /// The suites `--suite` takes; `all` runs every one.
+    static let suites = ["store", "sync", "index", "journal", "dogs", "calendar", "items", "all"]
     /// The trove binary beside this one, to time whole commands.
     var trove: String? = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().path + "/trove"
@@ -20,7 +22,11 @@ struct BenchOptions {
             case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
             case "--puts": puts = Int(value) ?? puts
             case "--work": work = value
-            case "--suite": suite = value
+            case "--suite":
+                guard Self.suites.contains(value) else {
+                    FileHandle.standardError.write(Data("unknown suite \(value) (\(Self.suites.joined(separator: ", ")))\n".utf8)); exit(2)
+                }
+                suite = value
             default: FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8)); exit(2)
             }
         }

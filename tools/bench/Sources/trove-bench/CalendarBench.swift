@@ -1,0 +1,88 @@
+import Foundation
+import TroveIndex
+import TroveInterchange
+import TroveKit
+import TroveStore
+
+extension Report {
+    /// Issue 8's figures: a 10,000-event iCalendar import, `trove cal month` on 50,000 events, and a year's agenda.
+    mutating func calendar(work: String, trove: String?) throws {
+        guard let trove else {
+            lines.append("calendar: skipped (no trove binary beside trove-bench)")
+            return
+        }
+        // The reader's zone, for the trove processes (they inherit it) and the queries in process.
+        setenv("TZ", "America/New_York", 1)
+        tzset()
+        let zone = TimeZone(identifier: "America/New_York")!
+
+        // A store of 50,000 events over 2026 and 2027 (about 2,000 a month; 1,000 series) and 500 tasks,
+        // imported in process through the same reader and importer, then indexed.
+        let path = work + "/calendar-50k"
+        let big = work + "/calendar-50k.ics"
+        var bigCorpus = CalendarCorpus(seed: 80)
+        try Data(bigCorpus.calendar(events: 50_000, series: 1_000, tasks: 500).utf8).write(to: URL(fileURLWithPath: big))
+        let store = try Store.create(at: path)
+        var report: ImportReport?
+        let fill = try Measure.seconds {
+            let parsed = try ICSReader.read(contentsOf: big)
+            report = try ICSImport(store: store).run(parsed, path: big, calendar: nil)
+        }
+        var index: RecordIndex!
+        let build = try Measure.seconds { index = try RecordIndex(store: store) }
+        lines.append(String(format: "calendar: a store of %d events (1,000 series) and %d tasks over 2026-2027, imported in process in %@, indexed in %@",
+                            try index.count(matching: RecordQuery(type: "event")), try index.count(matching: RecordQuery(type: "task")),
+                            Measure.format(fill), Measure.format(build)))
+        if let report, report.added != 50_500 { lines.append("    (the import added \(report.added), expected 50,500)") }
+
+        // The month view, whole process: November 2026, and the 42 days of its grid.
+        let query = CalendarQuery(index: index, timeZone: zone)
+        let gridStart = CivilDate(year: 2026, month: 10, day: 26)!.instant(in: zone)
+        let gridEnd = CivilDate(year: 2026, month: 12, day: 7)!.instant(in: zone)
+        let shown = try query.occurrences(from: gridStart, to: gridEnd).count
+        Measure.settle()
+        let month = try (0..<11).map { _ in try Measure.child([trove, "--store", path, "cal", "month", "2026-11"]) }
+        lines.append(String(format: "  trove cal month 2026-11 on 50,000 events (%d occurrences in its 6-week grid; whole process): median %@, slowest %@, median CPU time %@ (target <= 150 ms)",
+                            shown, Measure.format(Measure.median(month.map(\.seconds))), Measure.format(month.map(\.seconds).max() ?? 0),
+                            Measure.format(Measure.median(month.map(\.cpuSeconds)))))
+
+        // A year's agenda, whole process and in process.
+        let agenda = try (0..<11).map { _ in
+            try Measure.child([trove, "--store", path, "agenda", "--from", "2026-01-01", "--to", "2027-01-01"])
+        }
+        lines.append(String(format: "  trove agenda --from 2026-01-01 --to 2027-01-01 (whole process): median %@, slowest %@, median CPU time %@ (target <= 100 ms)",
+                            Measure.format(Measure.median(agenda.map(\.seconds))), Measure.format(agenda.map(\.seconds).max() ?? 0),
+                            Measure.format(Measure.median(agenda.map(\.cpuSeconds)))))
+        let yearStart = CivilDate(year: 2026, month: 1, day: 1)!.instant(in: zone)
+        let yearEnd = CivilDate(year: 2027, month: 1, day: 1)!.instant(in: zone)
+        var found = (occurrences: 0, tasks: 0)
+        let inProcess = try (0..<11).map { _ in
+            try Measure.seconds {
+                found = (try query.occurrences(from: yearStart, to: yearEnd).count, try query.tasks(dueFrom: yearStart, to: yearEnd).count)
+            }
+        }
+        lines.append(String(format: "  the same year in process (CalendarQuery.occurrences + tasks: %d occurrences, %d tasks): median %@, slowest %@ (target <= 100 ms)",
+                            found.occurrences, found.tasks, Measure.format(Measure.median(inProcess)), Measure.format(inProcess.max() ?? 0)))
+
+        // Last, so that the file system has settled from clearing the work folder (as in the dogs suite: ext4
+        // passes over inodes freed in the last half minute, which slows creating the import's files).
+        // 10,000 VEVENTs (500 series) into a fresh store, whole process; then the same file again.
+        let file = work + "/calendar-10k.ics"
+        var corpus = CalendarCorpus(seed: 8)
+        try Data(corpus.calendar(events: 10_000, series: 500).utf8).write(to: URL(fileURLWithPath: file))
+        let importPath = work + "/calendar-import"
+        try Measure.run([trove, "--store", importPath, "init"], in: work)
+        Measure.settle()
+        let imported = try Measure.child([trove, "--store", importPath, "import", "ics", file])
+        let importStore = try Store.open(at: importPath)
+        let events = try RecordIndex(store: importStore).count(matching: RecordQuery(type: "event"))
+        let head = try importStore.headHex()
+        lines.append(String(format: "  trove import ics of 10,000 events (500 series; %.1f MB): %@ (CPU time %@), peak memory %.0f MB, %d event records (target <= 5 s)",
+                            Double(Self.fileSize(file)) / 1e6, Measure.format(imported.seconds), Measure.format(imported.cpuSeconds), imported.peakMB, events))
+        Measure.settle()
+        let again = try Measure.child([trove, "--store", importPath, "import", "ics", file])
+        let unchanged = try importStore.headHex() == head
+        lines.append(String(format: "  importing the same file again (%@): %@ (CPU time %@), peak memory %.0f MB",
+                            unchanged ? "adds nothing, no commit" : "MADE A COMMIT", Measure.format(again.seconds), Measure.format(again.cpuSeconds), again.peakMB))
+    }
+}
