@@ -42,7 +42,8 @@ public struct ContactBook {
         try all().filter { $0.isIn(class: name) }
     }
 
-    /// The contact with id `text`, called `text` (ignoring case and accents), or whose id starts or ends with it (at least 4 characters).
+    /// The contact with id `text`; else called `text` (ignoring case and accents); else the one contact whose name,
+    /// or a word of it, starts with `text`; else whose id starts or ends with it (at least 4 characters).
     public func contact(named text: String) throws -> Contact {
         let contacts = try all()
         if let byID = contacts.first(where: { $0.id == text }) { return byID }
@@ -50,6 +51,16 @@ public struct ContactBook {
         let byName = contacts.filter { ContactRules.folded($0.name) == wanted }
         if byName.count == 1 { return byName[0] }
         if byName.count > 1 { throw ContactError.ambiguousContact(text, matches: byName.map(Self.label)) }
+        // "grace" or "hop" for Grace Hopper: a whole word of the name first, then the start of the name or of a word.
+        func words(_ contact: Contact) -> [Substring] {
+            ContactRules.folded(contact.name).split(whereSeparator: { $0 == " " || $0 == "-" })
+        }
+        for matches in [{ (contact: Contact) in words(contact).contains { $0 == wanted } },
+                        { (contact: Contact) in ContactRules.folded(contact.name).hasPrefix(wanted) || words(contact).contains { $0.hasPrefix(wanted) } }] {
+            let found = wanted.isEmpty ? [] : contacts.filter(matches)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 { throw ContactError.ambiguousContact(text, matches: found.map(Self.label)) }
+        }
         let part = text.lowercased()
         let byID = part.count >= 4 ? contacts.filter { $0.id.hasPrefix(part) || $0.id.hasSuffix(part) } : []
         if byID.count == 1 { return byID[0] }
