@@ -7,7 +7,9 @@ import TroveTestSupport
 struct ContactCommandTests {
     /// The names `contact list --json` prints, in order.
     static func names(_ fixture: CalendarFixture, _ more: String...) throws -> [String] {
-        let list = try #require(fixture.json(["contact", "list"] + more) as? [[String: Any]])
+        let output = try fixture.base.cli.run(["contact", "list", "--json"] + more)
+        #expect(output.status == 0, "contact list failed: \(output.stderr)")
+        let list = try #require(parseJSON(output.stdout) as? [[String: Any]], "not JSON: \(output.stdout)")
         return list.compactMap { $0["name"] as? String }
     }
 
@@ -96,6 +98,8 @@ struct ContactCommandTests {
         #expect(try fixture.ok("contact", "email", "grace").stdout == "Opened mailto:grace@example.com\n")
         #expect(try String(contentsOfFile: fixture.folder.child("opened"), encoding: .utf8) == "mailto:grace@example.com\n")
         try FileManager.default.removeItem(atPath: bin + "/xdg-open")
+        // This machine may have a real xdg-open in /usr/bin: only the emptied folder is searched.
+        fixture.base.cli.extraEnvironment["PATH"] = bin
         let output = try fixture.ok("contact", "email", "grace")
         #expect(output.stdout == "mailto:grace@example.com\n" && output.stderr.contains("xdg-open is not installed"))
     }

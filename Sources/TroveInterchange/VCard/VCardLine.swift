@@ -15,10 +15,8 @@ public struct VCardLine: Sendable, Equatable {
     /// with that one character removed. Blank lines are dropped. Each line keeps the number it started on.
     public static func unfold(_ text: String) -> [(number: Int, text: String)] {
         var lines: [(number: Int, text: String)] = []
-        // Splitting on "\n" and then dropping "\r" reads CRLF, LF and a mix of them.
-        var physical = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // CRLF is one Character in Swift, so splitting on "\n" alone would not split it: both are named.
+        var physical = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" })
         if let first = physical.first, first.hasPrefix("\u{FEFF}") { physical[0] = first.dropFirst() }
         for (offset, line) in physical.enumerated() {
             if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
