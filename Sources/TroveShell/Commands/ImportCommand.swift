@@ -4,11 +4,11 @@ import TroveInterchange
 import TroveKit
 import TroveStore
 
-/// `trove import dayone|jrnl|gpx|geojson|csv`: bring a history in from another app, as one commit.
+/// `trove import dayone|jrnl|gpx|geojson|csv|items|ics|vcard`: bring a history in from another app, as one commit.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import journals (Day One, jrnl), pee and poo records (GPX, GeoJSON, CSV), items (CSV) or calendars (iCalendar); one commit, and again adds nothing.",
-        subcommands: [DayOne.self, Jrnl.self, ImportPoints.GPX.self, ImportPoints.GeoJSON.self, ImportPoints.CSV.self, ImportItemsCommand.self, ICSCommands.Import.self])
+        commandName: "import", abstract: "Import journals (Day One, jrnl), pee and poo records (GPX, GeoJSON, CSV), items (CSV), calendars (iCalendar) or contacts (vCard); one commit, and again adds nothing.",
+        subcommands: [DayOne.self, Jrnl.self, ImportPoints.GPX.self, ImportPoints.GeoJSON.self, ImportPoints.CSV.self, ImportItemsCommand.self, ICSCommands.Import.self, ImportVCardCommand.self])
 
     /// What both importers take.
     struct Options: ParsableArguments {

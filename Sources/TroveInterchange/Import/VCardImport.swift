@@ -1,0 +1,83 @@
+import Foundation
+import TroveJSON
+import TroveKit
+import TroveStore
+
+/// Brings the cards of a vCard file in as contacts, as one commit.
+///
+/// A contact's id comes from the card's UID (without one, from its name and email), so importing
+/// the file again changes nothing and importing a newer copy updates what changed. The card's
+/// categories join the classes the contact already has; its other fields replace the stored ones.
+public struct VCardImport {
+    public let store: Store
+    public var options: ImportOptions
+
+    public init(store: Store, options: ImportOptions = ImportOptions()) {
+        self.store = store
+        self.options = options
+    }
+
+    /// The fields a card sets; a field the card lacks is cleared, except the classes, which only grow.
+    static let importedFields = ["name", "email", "phone", "notes", "uid"]
+
+    /// Imports `file` (read from `path`).
+    public func run(_ file: VCardFile, path: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
+        var report = ImportReport(source: "vCard file \((path as NSString).lastPathComponent)")
+        report.warnings += file.warnings
+        return try ImportRun.perform(on: store, report, options: options, problems: file.invalid.map(\.description)) { transaction, report in
+            var seen: [String: Int] = [:]
+            for (number, card) in file.contacts.enumerated() {
+                defer { progress?(number + 1, file.contacts.count) }
+                let id = Self.recordID(card)
+                // Two cards for one person in a file: the first one counts.
+                if let first = seen[id] {
+                    report.skipped += 1
+                    report.warnings.append("line \(card.line) (card \"\(card.name)\"): the same person as the card of line \(first); left out")
+                    continue
+                }
+                seen[id] = card.line
+                let incoming = Self.fields(card)
+                if let existing = try transaction.record(id: id), var fields = existing.value.objectValue {
+                    for key in Self.importedFields { fields[key] = nil }
+                    fields.merge(incoming) { _, new in new }
+                    let classes = (existing.value["groups"]?.arrayValue ?? []).compactMap(\.stringValue) + card.categories
+                    let merged = try ContactRules.classes(classes)
+                    fields["groups"] = merged.isEmpty ? nil : .array(merged.map { .string($0) })
+                    var stored = existing.value.objectValue ?? [:]
+                    stored["conflicts"] = nil
+                    if fields == stored {
+                        report.unchanged += 1
+                    } else {
+                        try transaction.put(.object(fields), type: "contact")
+                        report.updated += 1
+                    }
+                } else {
+                    var fields = incoming
+                    fields["id"] = .string(id)
+                    if !card.categories.isEmpty { fields["groups"] = .array(card.categories.map { .string($0) }) }
+                    try transaction.put(.object(fields), type: "contact")
+                    report.added += 1
+                }
+            }
+        }
+    }
+
+    /// The record fields a card gives, but for its classes.
+    static func fields(_ card: VCardContact) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = ["name": .string(card.name)]
+        if let email = card.email { fields["email"] = .string(email) }
+        if let phone = card.phone { fields["phone"] = .string(phone) }
+        if let notes = card.notes { fields["notes"] = .string(notes) }
+        if let uid = card.uid { fields["uid"] = .string(String(uid.prefix(1000))) }
+        return fields
+    }
+
+    /// The record id of a card: derived from its UID, else from its name and email (ignoring case).
+    ///
+    /// Nothing that can change in the card goes in when it has a UID, so an edited card updates its
+    /// record, and two peers importing the same file make the same ids.
+    static func recordID(_ card: VCardContact) -> String {
+        let key = card.uid.map { "vcard:uid:\($0)" } ?? "vcard:name:\(card.name.lowercased()):\(card.email?.lowercased() ?? "")"
+        return RecordID.derived(from: key, at: Date(timeIntervalSince1970: 0))
+    }
+}

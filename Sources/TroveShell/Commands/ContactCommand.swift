@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import TroveJSON
+import TroveKit
+import TroveStore
+
+/// `trove contact list|add|edit|show|rm|email|call|text`: classmates and other people to reach.
+struct ContactCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contact", abstract: "Keep an alphabetical list of contacts (classmates) and email, call or text them.",
+        subcommands: [List.self, Add.self, Edit.self, Show.self, Remove.self,
+                      ContactReachCommand.Email.self, ContactReachCommand.Call.self, ContactReachCommand.Text.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List contacts alphabetically (ignoring case and accents), or those of one class.",
+            discussion: "Examples:\n  trove contact list\n  trove contact list --class \"CS 3114\"")
+        @Option(name: .customLong("class"), help: ArgumentHelp("Only the contacts in this class.", valueName: "class"))
+        var inClass: String?
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let book = ContactBook(store: try storeOptions.open())
+            let contacts = try inClass.map(book.inClass) ?? book.all()
+            if output.json { return Output.json(.array(contacts.map(\.json))) }
+            if contacts.isEmpty {
+                return Output.line(inClass.map { "No contacts in class '\($0)'." } ?? "No contacts yet: add one with 'trove contact add NAME'.")
+            }
+            Output.table(contacts.map { contact in
+                [contact.name, contact.email ?? "-", contact.phone ?? "-", contact.classes.joined(separator: ", ")]
+            })
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a contact: a name, and maybe an email, a phone, classes and notes.",
+            discussion: """
+                The name must not be blank; an email must look like name@example.com; a phone must have digits.
+                Examples:
+                  trove contact add "Grace Hopper" --email grace@example.com --phone "+1 540 555 0134" --class "CS 3114"
+                  trove contact add "Ada Lovelace" --class MATH201 --class CS101
+                """)
+        @Argument(help: "Their name.") var name: String
+        @OptionGroup var fields: ContactFieldOptions
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let book = ContactBook(store: try storeOptions.open())
+            var changes = fields.changes
+            changes.name = name
+            let (contact, result) = try book.add(changes)
+            if output.json { return Output.json(["id": .string(contact.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
+            Output.line("Added \(contact.name).")
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change a contact's name, email, phone, classes or notes.",
+            discussion: """
+                An empty value clears a field; --class replaces the classes (repeat it for more, '' clears them).
+                Example: trove contact edit grace --email grace@navy.mil --class "CS 3114" --class "CS 2505"
+                """)
+        @Argument(help: "The contact: a name or part of an id.", completion: DataCompletion.names(of: ["contact"])) var contact: String
+        @Option(help: ArgumentHelp("Their new name.", valueName: "name")) var name: String?
+        @OptionGroup var fields: ContactFieldOptions
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            var changes = fields.changes
+            changes.name = name
+            guard !changes.isEmpty else {
+                throw CommandFailure(message: "say what to change: --name, --email, --phone, --class or --notes")
+            }
+            let book = ContactBook(store: try storeOptions.open())
+            let (edited, result) = try book.edit(book.contact(named: contact), changes)
+            if output.json { return Output.commitResult(result, json: true) }
+            Output.line(result.commit == nil ? "Nothing changed." : "Updated \(edited.name).")
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show a contact and the ways to reach them.",
+            discussion: "Example: trove contact show grace")
+        @Argument(help: "The contact: a name or part of an id.", completion: DataCompletion.names(of: ["contact"])) var contact: String
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let found = try ContactBook(store: try storeOptions.open()).contact(named: contact)
+            if output.json { return Output.json(found.json) }
+            Output.line(found.name)
+            if let email = found.email { Output.line("  Email:   \(email)   (trove contact email \"\(found.name)\")") }
+            if let phone = found.phone { Output.line("  Phone:   \(phone)   (trove contact call|text \"\(found.name)\")") }
+            if !found.classes.isEmpty { Output.line("  Classes: \(found.classes.joined(separator: ", "))") }
+            if let notes = found.notes { Output.line("  Notes:   \(notes.replacingOccurrences(of: "\n", with: "\n           "))") }
+            if found.email == nil && found.phone == nil { Output.line("  No email or phone: add one with 'trove contact edit'.") }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete a contact (undo brings it back).",
+            discussion: "It asks first on a terminal; a script must pass --yes. Example: trove contact rm grace --yes")
+        @Argument(help: "The contact: a name or part of an id.", completion: DataCompletion.names(of: ["contact"])) var contact: String
+        @Flag(name: .shortAndLong, help: "Delete without asking.") var yes = false
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let book = ContactBook(store: try storeOptions.open())
+            let found = try book.contact(named: contact)
+            guard Prompts.confirm("Delete \(found.name)?", assumeYes: yes) else { throw ExitCode.failure }
+            Output.commitResult(try book.remove(found), json: output.json)
+        }
+    }
+}
+
+/// The fields `contact add` and `contact edit` share.
+struct ContactFieldOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Their email address.", valueName: "address")) var email: String?
+    @Option(help: ArgumentHelp("Their phone number.", valueName: "number")) var phone: String?
+    @Option(name: .customLong("class"), help: ArgumentHelp("A class you share (repeat for more).", valueName: "class"))
+    var classes: [String] = []
+    @Option(help: ArgumentHelp("Notes about them.", valueName: "text")) var notes: String?
+
+    var changes: ContactBook.Changes {
+        ContactBook.Changes(email: email, phone: phone, classes: classes.isEmpty ? nil : classes, notes: notes)
+    }
+}
+
+extension Contact {
+    /// The contact as `--json` prints it.
+    var json: JSONValue {
+        .object([
+            "id": .string(id), "name": .string(name), "email": email.map { .string($0) } ?? .null,
+            "phone": phone.map { .string($0) } ?? .null, "classes": .array(classes.map { .string($0) }),
+            "notes": notes.map { .string($0) } ?? .null, "uid": uid.map { .string($0) } ?? .null,
+        ])
+    }
+}
