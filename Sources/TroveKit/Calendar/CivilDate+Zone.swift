@@ -22,6 +22,19 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Seconds since midnight on the wall clock.
     public var secondsIntoDay: Int { hour * 3600 + minute * 60 + second }
 
+    /// The wall-clock time in `timeZone` at `instant`, to the second.
+    ///
+    /// From the zone's offset at that instant, as `CivilDate(_:in:)` reads the date: a Foundation
+    /// `Calendar` per time shown cost a year's agenda a tenth of its time.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        self.init(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)!
+    }
+
+    /// "14:30", without the seconds.
+    public var hoursAndMinutes: String { String(format: "%02d:%02d", hour, minute) }
+
     /// "14:30", or "14:30:15" when there are seconds.
     public var description: String {
         let base = String(format: "%02d:%02d", hour, minute)

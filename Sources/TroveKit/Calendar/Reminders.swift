@@ -32,7 +32,7 @@ public struct Reminders {
         for task in try query.tasks(dueFrom: now.addingTimeInterval(-Self.lateness), to: now.addingTimeInterval(Double(leadMinutes) * 60 + 1))
         where !task.done {
             guard let due = task.due else { continue }
-            let when = due <= now ? "was due \(Self.clock(due, zone))" : "is due at \(Self.clock(due, zone))"
+            let when = due <= now ? "was due \(TimeOfDay(due, in: zone).hoursAndMinutes)" : "is due at \(TimeOfDay(due, in: zone).hoursAndMinutes)"
             found.append(Due(key: "task:\(task.id):\(Timestamp.string(due))", text: "'\(task.title)' \(when)", ref: task.id, refType: "task", due: due))
         }
         for occurrence in try query.occurrences(from: now.addingTimeInterval(-Self.lateness), to: now.addingTimeInterval(Self.lookahead))
@@ -55,7 +55,7 @@ public struct Reminders {
             guard let latest else { continue }
             // An earlier alarm missed in the meantime is never raised late: the latest says the same, and says it now.
             found.append(Due(key: "alarm:\(occurrence.event.id):\(latest.id):\(occurrence.start.description)",
-                             text: "'\(occurrence.event.title)' starts \(start <= now ? "now" : "at \(Self.clock(start, zone))")",
+                             text: "'\(occurrence.event.title)' starts \(start <= now ? "now" : "at \(TimeOfDay(start, in: zone).hoursAndMinutes)")",
                              ref: occurrence.event.id, refType: "event", due: latest.moment))
         }
         return found
@@ -75,10 +75,4 @@ public struct Reminders {
         return posted.compactMap(InboxMessage.init)
     }
 
-    private static func clock(_ date: Date, _ zone: TimeZone) -> String {
-        var calendar = Foundation.Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
 }

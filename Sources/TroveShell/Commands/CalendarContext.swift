@@ -61,12 +61,7 @@ enum CalendarText {
     }
 
     /// `14:05` in `zone`.
-    static func time(_ date: Date, _ zone: TimeZone) -> String {
-        var calendar = Foundation.Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
+    static func time(_ date: Date, _ zone: TimeZone) -> String { TimeOfDay(date, in: zone).hoursAndMinutes }
 
     /// `all day`, `14:00`, or `14:00–15:30` (with the end's date when it ends another day).
     static func span(_ occurrence: Occurrence, _ zone: TimeZone) -> String {

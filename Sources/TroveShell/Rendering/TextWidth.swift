@@ -17,7 +17,9 @@ enum TextWidth {
 
     /// The number of terminal columns `text` takes.
     static func of(_ text: String) -> Int {
-        pieces(text).reduce(0) { total, piece in
+        // Printable ASCII is one column a byte: most cells of a table, with no walk over characters.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return pieces(text).reduce(0) { total, piece in
             guard case .text(let run) = piece else { return total }
             return run.reduce(total) { $0 + width(of: $1) }
         }

@@ -128,6 +128,7 @@ struct CalendarBookTests {
 
 /// Helpers for reading times in these tests.
 enum CalendarTextForTests {
+    /// The wall-clock time in New York, by Foundation's calendar (not the code under test).
     static func time(_ date: Date) -> String {
         var calendar = Foundation.Calendar(identifier: .gregorian)
         calendar.timeZone = CalendarBookTests.newYork
@@ -159,5 +160,23 @@ struct SeveralAlarmTests {
         let tenBefore = try reminders.post(now: CalendarBookTests.instant("2026-11-24 11:51"), leadMinutes: 60)
         #expect(tenBefore.map(\.text) == ["'Exam' starts at 12:00"], "the 10-minute alarm comes on its own")
         #expect(try Inbox(store: fixture.store).messages().count == 2)
+    }
+}
+
+/// `TimeOfDay(_:in:)` against Foundation's calendar, across a year of New York's and Kathmandu's offsets.
+@Suite("wall-clock times")
+struct WallClockTests {
+    @Test("every hour and a half of 2026, in zones with DST and with a 45-minute offset, reads as Foundation reads it", arguments: ["America/New_York", "Asia/Kathmandu", "UTC"])
+    func matchesFoundation(zone name: String) throws {
+        let zone = try #require(TimeZone(identifier: name))
+        var calendar = Foundation.Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        var instant = Date(timeIntervalSince1970: 1_767_225_600)
+        for _ in 0..<(365 * 16) {
+            let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
+            let time = TimeOfDay(instant, in: zone)
+            #expect((time.hour, time.minute, time.second) == (parts.hour!, parts.minute!, parts.second!), "\(instant) in \(name)")
+            instant = instant.addingTimeInterval(5_407)
+        }
     }
 }
