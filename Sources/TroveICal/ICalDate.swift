@@ -14,10 +14,28 @@ public struct ICalDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Parses `2026-11-22`; `nil` for anything else.
     public init?(isoText text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.count == 10, parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
-        self.init(year: y, month: m, day: d)
+        var text = text
+        guard let date = text.withUTF8(Self.parse) else { return nil }
+        self = date
+    }
+
+    /// `YYYY-MM-DD` in exactly ten bytes. Read in place: views parse a date or time for every event shown.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ICalDate? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return ICalDate(year: year, month: month, day: day)
+    }
+
+    /// The decimal number in `count` bytes from `start`, or nil if one is not a digit.
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            let byte = bytes[index]
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 
     /// The UTC calendar date of an instant.
@@ -30,8 +48,16 @@ public struct ICalDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
 
     /// Midnight UTC at the start of this date: how all-day values travel as instants.
-    public var utcMidnight: Date {
-        ICalDate.utcCalendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date(timeIntervalSince1970: 0)
+    public var utcMidnight: Date { Date(timeIntervalSince1970: Double(utcMidnightSeconds)) }
+
+    /// Seconds from 1970 to midnight UTC of this date, by timegm, not a Foundation calendar: no zone is
+    /// involved, and ICU's field resolution was a view's hot spot.
+    var utcMidnightSeconds: Int {
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        return timegm(&parts)
     }
 
     public static func < (a: ICalDate, b: ICalDate) -> Bool {
@@ -95,19 +121,22 @@ public enum CalendarTime: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `2026-11-22T07:30:00.000Z` (the milliseconds are optional).
     public static func parseTimestamp(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
-              let date = ICalDate(isoText: String(decoding: bytes[0..<10], as: UTF8.self)) else { return nil }
-        let clock = String(decoding: bytes[11..<19], as: UTF8.self).split(separator: ":")
-        guard clock.count == 3, let h = Int(clock[0]), let m = Int(clock[1]), let s = Int(clock[2]),
-              h < 24, m < 60, s < 61 else { return nil }
-        var milliseconds = 0
-        if bytes.count == 24 {
-            guard bytes[19] == UInt8(ascii: "."), let ms = Int(String(decoding: bytes[20..<23], as: UTF8.self)) else { return nil }
-            milliseconds = ms
+        var text = text
+        return text.withUTF8 { bytes -> Date? in
+            guard bytes.count == 20 || bytes.count == 24, bytes[bytes.count - 1] == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
+                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                  let date = ICalDate.parse(UnsafeBufferPointer(rebasing: bytes[0..<10])),
+                  let h = ICalDate.number(bytes, 11, 2), let m = ICalDate.number(bytes, 14, 2), let s = ICalDate.number(bytes, 17, 2),
+                  h < 24, m < 60, s < 61 else { return nil }
+            var milliseconds = 0
+            if bytes.count == 24 {
+                guard bytes[19] == UInt8(ascii: "."), let ms = ICalDate.number(bytes, 20, 3) else { return nil }
+                milliseconds = ms
+            }
+            // Whole milliseconds first, so the instant is the one a writer of milliseconds meant, to the bit.
+            let total = (date.utcMidnightSeconds + h * 3600 + m * 60 + s) * 1000 + milliseconds
+            return Date(timeIntervalSince1970: Double(total) / 1000)
         }
-        let seconds = Double(h * 3600 + m * 60 + s) + Double(milliseconds) / 1000
-        return date.utcMidnight.addingTimeInterval(seconds)
     }
 }
 
