@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 13
+    static let version = 14
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -45,7 +45,8 @@ enum IndexSchema {
               title TEXT NOT NULL,
               body TEXT NOT NULL,
               place TEXT NOT NULL,
-              starred INTEGER NOT NULL
+              starred INTEGER NOT NULL,
+              doc TEXT
             );
             CREATE TABLE tags(
               tag TEXT NOT NULL,

@@ -94,8 +94,8 @@ struct IndexWriter {
             "start": fields.start.databaseValue, "lat": fields.latitude.databaseValue, "lon": fields.longitude.databaseValue,
         ]
         let moved = Self.indexedColumns.filter { indexed[$0] != row.values[$0] }
-        let assignments = (["blob", "\"end\"", "createdAt", "updatedAt", "title", "body", "place", "starred"] + moved).map { $0 + " = ?" }
-        let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred]
+        let assignments = (["blob", "\"end\"", "createdAt", "updatedAt", "title", "body", "place", "starred", "doc"] + moved).map { $0 + " = ?" }
+        let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred, fields.doc]
             + moved.map { indexed[$0]! } + [row.rowid]
         try db.cachedStatement(sql: "UPDATE records SET " + assignments.joined(separator: ", ") + " WHERE rowid = ?")
             .execute(arguments: StatementArguments(arguments))

@@ -20,6 +20,11 @@ struct IndexedFields: Equatable {
     var updatedAt: String
     var tags: [String]
     var starred: Bool
+    /// The whole record as compact JSON, for the types views read in bulk (events, tasks): a month or an
+    /// agenda then never inflates a blob from git per event. Other types leave it out.
+    var doc: String?
+    /// The types whose rows carry `doc`.
+    static let documentTypes: Set<String> = ["event", "task"]
     /// Full-text columns: names and titles, long text, and place names.
     var title: String
     var body: String
@@ -60,6 +65,7 @@ struct IndexedFields: Equatable {
         }
         self.tags = tags
         starred = value["starred"]?.boolValue ?? false
+        doc = Self.documentTypes.contains(type) ? CanonicalJSON.compact(value) : nil
         title = Self.texts(value, ["title", "name", "displayName"])
         body = Self.texts(value, Self.bodyFields)
         place = [location?["place"]?.stringValue, location?["address"]?.stringValue].compactMap { $0 }.joined(separator: "\n")

@@ -21,9 +21,14 @@ public struct IndexedRecord: Sendable, Equatable {
     public var starred: Bool
     /// The git blob (40 hex digits) of the record file at the indexed commit.
     public var blob: String
+    /// The record as compact JSON, for events and tasks (`IndexedFields.documentTypes`); `nil` for others.
+    var document: String?
 
     /// The columns to select for `init(row:)`.
-    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.blob, records.starred"#
+    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.blob, records.starred, records.doc"#
+
+    /// How many columns `columns` names: a query's own columns come after them.
+    static let columnCount = columns.split(separator: ",").count
 
     init(row: Row) {
         id = row[0]
@@ -38,6 +43,7 @@ public struct IndexedRecord: Sendable, Equatable {
         updatedAt = row[9]
         blob = row[10]
         starred = row[11]
+        document = row[12]
     }
 }
 

@@ -28,9 +28,11 @@ extension RecordIndex {
         return try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM records \(sql)", arguments: arguments) ?? 0 }
     }
 
-    /// The whole record behind an index row, read from git; `nil` if its file no longer parses.
+    /// The whole record behind an index row: from the row itself for events and tasks, else read from git;
+    /// `nil` if its file no longer parses.
     public func value(of record: IndexedRecord) -> JSONValue? {
-        RecordReader.record(record.blob, in: store)
+        if let document = record.document, let value = try? JSONValue(parsing: Array(document.utf8)) { return value }
+        return RecordReader.record(record.blob, in: store)
     }
 
     /// One record by id, or `nil`.

@@ -41,7 +41,7 @@ extension RecordIndex {
             """
         return try read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                SearchHit(record: IndexedRecord(row: row), snippet: row[12], rank: row[13])
+                SearchHit(record: IndexedRecord(row: row), snippet: row[IndexedRecord.columnCount], rank: row[IndexedRecord.columnCount + 1])
             }
         }
     }

@@ -11,8 +11,8 @@ struct RowInserter {
     init(_ db: Database) throws {
         self.db = db
         record = RawStatement(try db.makeStatement(sql: """
-            INSERT INTO records(rowid, id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO records(rowid, id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred, doc)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """), in: db)
         tag = RawStatement(try db.makeStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)"), in: db)
     }
@@ -33,6 +33,7 @@ struct RowInserter {
             record.bind(Int32(position + 11), text)
         }
         record.bind(16, Int64(fields.starred ? 1 : 0))
+        record.bind(17, fields.doc)
         try record.run()
         let rowid = db.lastInsertedRowID
         for text in fields.tags {
