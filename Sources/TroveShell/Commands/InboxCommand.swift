@@ -27,17 +27,20 @@ struct InboxCommand: ParsableCommand {
         }
     }
 
-    struct Read: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark a notification read (or --all).",
-                                                            discussion: "Examples:\n  trove inbox read 5c1e2a90\n  trove inbox read --all")
+    /// Which notifications `read` and `dismiss` act on: one by id, or all.
+    struct Choice: ParsableArguments {
         @Argument(help: "The notification's id (its first characters do).") var id: String?
         @Flag(help: "Every notification.") var all = false
         @OptionGroup var storeOptions: StoreOptions
+    }
+
+    struct Read: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark a notification read (or --all).",
+                                                            discussion: "Examples:\n  trove inbox read 5c1e2a90\n  trove inbox read --all")
+        @OptionGroup var choice: Choice
 
         func run() throws {
-            let inbox = Inbox(store: try storeOptions.open())
-            let chosen = try InboxCommand.chosen(id, all: all, in: inbox).filter { !$0.read }
-            if !chosen.isEmpty { try inbox.mark(chosen, dismiss: false) }
+            let chosen = try InboxCommand.mark(choice, dismiss: false)
             Output.line(chosen.count == 1 ? "Read: \(chosen[0].text)" : "\(chosen.count) notifications marked read.")
         }
     }
@@ -45,16 +48,20 @@ struct InboxCommand: ParsableCommand {
     struct Dismiss: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Take a notification out of the inbox (or --all).",
                                                             discussion: "Examples:\n  trove inbox dismiss 5c1e2a90\n  trove inbox dismiss --all")
-        @Argument(help: "The notification's id (its first characters do).") var id: String?
-        @Flag(help: "Every notification.") var all = false
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var choice: Choice
 
         func run() throws {
-            let inbox = Inbox(store: try storeOptions.open())
-            let chosen = try InboxCommand.chosen(id, all: all, in: inbox)
-            if !chosen.isEmpty { try inbox.mark(chosen, dismiss: true) }
+            let chosen = try InboxCommand.mark(choice, dismiss: true)
             Output.line(chosen.count == 1 ? "Dismissed: \(chosen[0].text)" : "\(chosen.count) notifications dismissed.")
         }
+    }
+
+    /// Marks the chosen notifications read (those not read yet) or dismissed, in one commit; returns them.
+    static func mark(_ choice: Choice, dismiss: Bool) throws -> [InboxMessage] {
+        let inbox = Inbox(store: try choice.storeOptions.open())
+        let chosen = try Self.chosen(choice.id, all: choice.all, in: inbox).filter { dismiss || !$0.read }
+        if !chosen.isEmpty { try inbox.mark(chosen, dismiss: dismiss) }
+        return chosen
     }
 
     static func chosen(_ id: String?, all: Bool, in inbox: Inbox) throws -> [InboxMessage] {
