@@ -9,7 +9,7 @@ extension Store {
     /// The store is built in a hidden sibling folder and renamed into place,
     /// so a crash never leaves a half-made store at `path`.
     @discardableResult
-    public static func create(at path: String, formats: FormatCatalog = .bundled) throws -> Store {
+    public static func create(at path: String, kind: StoreKind = .personal, formats: FormatCatalog = .bundled) throws -> Store {
         _ = durable
         let path = normalized(path)
         let files = FileManager.default
@@ -25,7 +25,7 @@ extension Store {
         let staging = parent + "/.trove-init-\(getpid())-" + (path as NSString).lastPathComponent
         try? files.removeItem(atPath: staging)
         do {
-            try populate(Repository.create(at: staging), formats: formats)
+            try populate(Repository.create(at: staging), kind: kind, formats: formats)
             guard rename(staging, path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
             }
@@ -36,12 +36,12 @@ extension Store {
         return try open(at: path, formats: formats)
     }
 
-    private static func populate(_ repository: Repository, formats: FormatCatalog) throws {
+    private static func populate(_ repository: Repository, kind: StoreKind, formats: FormatCatalog) throws {
         let store = try Store(path: String(repository.workdir!.dropLast()), repository: repository, formats: formats)
         let metadata: JSONValue = [
             "format": .integer(StoreLayout.formatVersion),
             "storeId": .string(RecordID.make()),
-            "kind": "personal",
+            "kind": .string(kind.rawValue),
         ]
         try store.transaction(message: "Create store") { transaction in
             transaction.write(path: StoreLayout.metadataFile, bytes: CanonicalJSON.encode(metadata))
@@ -50,4 +50,11 @@ extension Store {
         // libgit2 reads attributes from the work tree and info/, not from unchecked-out commits.
         try configureGit(repository)
     }
+}
+
+/// Whose a store is: one person's, or a group's that several members sync.
+public enum StoreKind: String, Sendable {
+    case personal
+    /// Synced by members through a hub; what arrives counts only when a member signed it (see `IncomingReview`).
+    case shared
 }

@@ -17,6 +17,8 @@ public struct SyncSummary: Sendable, Equatable {
     public var invalidFiles: [String] = []
     /// How many times a peer's push in between sent us back to fetch.
     public var retries = 0
+    /// Arriving commits whose changes were left out: unsigned, or by someone not allowed to make them.
+    public var refused: [RefusedCommit] = []
 }
 
 extension Store {
@@ -30,7 +32,7 @@ extension Store {
     /// A remote that fails (unplugged, unreachable, refusing) does not stop the
     /// others; the first failure is thrown once they have all been tried.
     public func sync(remotes names: [String]? = nil, security: TransferSecurity = TransferSecurity(),
-                     progress: TransferProgress.Handler? = nil) throws -> [SyncSummary] {
+                     review: (any IncomingReview)? = nil, progress: TransferProgress.Handler? = nil) throws -> [SyncSummary] {
         let all = try repository.remotes()
         let chosen = try (names ?? all.map(\.name)).map { name in
             guard all.contains(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
@@ -39,15 +41,20 @@ extension Store {
         var summaries: [SyncSummary] = []
         var firstFailure: Error?
         for name in chosen {
-            do { summaries.append(try sync(remote: name, security: security, progress: progress)) } catch { firstFailure = firstFailure ?? error }
+            do { summaries.append(try sync(remote: name, security: security, review: review, progress: progress)) } catch {
+                firstFailure = firstFailure ?? error
+            }
         }
         if let firstFailure { throw firstFailure }
         return summaries
     }
 
     /// Syncs with one remote: fetch, fast-forward or merge, push, retrying when a peer pushed in between.
+    ///
+    /// A shared store needs a `review`: what arrives counts only as far as it accepts it.
     public func sync(remote: String, security: TransferSecurity = TransferSecurity(),
-                     progress: TransferProgress.Handler? = nil) throws -> SyncSummary {
+                     review: (any IncomingReview)? = nil, progress: TransferProgress.Handler? = nil) throws -> SyncSummary {
+        if review == nil, try isShared() { throw StoreError.unreviewedSharedStore(path: path) }
         var summary = SyncSummary(remote: remote)
         let tracking = "refs/remotes/\(remote)/main"
         for attempt in 1...Self.syncAttempts {
@@ -56,7 +63,7 @@ extension Store {
             try withWriterLock {
                 if local.hasPendingCheckout { try recoverPendingCheckout() }
                 guard let theirs = try repository.referenceTarget(tracking) else { return }
-                try integrate(theirs, from: remote, into: &summary)
+                try integrate(theirs, from: remote, review: review, into: &summary)
             }
             guard let head = try repository.headCommitID() else { return summary }
             let remoteHead = try repository.referenceTarget(tracking)
@@ -76,43 +83,81 @@ extension Store {
     }
 
     /// Brings HEAD up to `theirs`: nothing, a fast-forward, or a merge commit.
-    private func integrate(_ theirs: ObjectID, from remote: String, into summary: inout SyncSummary) throws {
-        guard let head = try repository.headCommitID() else {
-            try moveHead(from: nil, to: theirs, message: "trove: sync from \(remote)")
-            summary.received += try repository.countCommits(from: theirs, notIn: nil)
+    ///
+    /// With a review, refused commits stay in the history but not their changes:
+    /// what we merge is `theirs`'s accepted state, in a commit of our own on top.
+    private func integrate(_ theirs: ObjectID, from remote: String, review: (any IncomingReview)?,
+                           into summary: inout SyncSummary) throws {
+        let head = try repository.headCommitID()
+        if let head, try head == theirs || repository.isDescendant(head, of: theirs) { return }
+        let outcome = try review.map { try ReviewEngine(store: self, review: $0).review(theirs: theirs, head: head) }
+        summary.received += try repository.countCommits(from: theirs, notIn: head)
+        summary.refused += outcome?.refused ?? []
+        let theirTree = try outcome.map { try repository.tree($0.tree) } ?? repository.tree(ofCommit: theirs)
+        let refusing = outcome.map { !$0.refused.isEmpty } ?? false
+        guard let head else {
+            try moveHead(from: nil, to: refusing ? commitRefusal(on: theirs, tree: theirTree.id, outcome!) : theirs,
+                         message: "trove: sync from \(remote)")
             return
         }
-        if try head == theirs || repository.isDescendant(head, of: theirs) { return }
-        summary.received += try repository.countCommits(from: theirs, notIn: head)
         if try repository.isDescendant(theirs, of: head) {
-            try moveHead(from: head, to: theirs, message: "trove: fast-forward from \(remote)")
+            try moveHead(from: head, to: refusing ? commitRefusal(on: theirs, tree: theirTree.id, outcome!) : theirs,
+                         message: "trove: fast-forward from \(remote)")
             summary.invalidFiles += try invalidRecords(changedBetween: head, and: theirs)
             return
         }
         let base = try repository.mergeBase(head, theirs)
         let ours = try repository.tree(ofCommit: head)
-        let plan = try TreeMerge(store: self).plan(
-            base: try base.map { try repository.tree(ofCommit: $0) }, ours: ours, theirs: try repository.tree(ofCommit: theirs))
-        let message = "Merge \(remote): \(plan.mergedRecords) record\(plan.mergedRecords == 1 ? "" : "s") merged, "
+        let plan = try TreeMerge(store: self).plan(base: try base.map { try repository.tree(ofCommit: $0) }, ours: ours, theirs: theirTree)
+        var message = "Merge \(remote): \(plan.mergedRecords) record\(plan.mergedRecords == 1 ? "" : "s") merged, "
             + "\(plan.conflictsKept) conflict\(plan.conflictsKept == 1 ? "" : "s") kept\n"
+        if let outcome, refusing { message += "\n" + Self.refusalLines(outcome.refused) }
         let author = signature()
         let signer = commitSigner
         let write = { (repository: Repository) throws -> ObjectID in
-            var changes: [TreeChange] = []
-            for (path, bytes) in plan.changes.sorted(by: { $0.key < $1.key }) {
-                if let bytes { changes.append(.upsert(path: path, blob: try repository.writeBlob(bytes))) }
-                else if ours.entry(atPath: path) != nil { changes.append(.remove(path: path)) }
-            }
-            let tree = try repository.writeTree(applying: changes, to: repository.tree(ours.id))
+            let tree = try plan.writeTree(onto: ours, in: repository)
             return try repository.createCommit(tree: tree, parents: [head, theirs], author: author, committer: author, message: message,
                                                 signer: signer)
         }
         let merge = plan.changes.count >= Self.packThreshold ? try repository.batchingObjectWrites(write) : try write(repository)
-        try verifyNothingVanished(base: base, ours: head, theirs: theirs, mergedTree: repository.commit(merge).treeID)
+        try verifyNothingVanished(base: base, ours: ours, theirs: theirTree, merged: repository.tree(repository.commit(merge).treeID))
         try moveHead(from: head, to: merge, message: "trove: merge \(remote)")
         summary.merged += plan.mergedRecords
         summary.conflictsKept += plan.conflictsKept
         summary.invalidFiles += plan.invalidFiles
+    }
+
+    /// A commit on top of `theirs` that undoes what the refused commits changed.
+    private func commitRefusal(on theirs: ObjectID, tree: ObjectID, _ outcome: ReviewEngine.Outcome) throws -> ObjectID {
+        let count = outcome.refused.count
+        let message = "Refuse \(count) commit\(count == 1 ? "" : "s")\n\n" + Self.refusalLines(outcome.refused)
+        let author = signature()
+        return try repository.createCommit(tree: tree, parents: [theirs], author: author, committer: author, message: message,
+                                           signer: commitSigner)
+    }
+
+    private static func refusalLines(_ refused: [RefusedCommit]) -> String {
+        refused.map { "Refused \($0.commit.prefix(10)) by \($0.author): \($0.reason)\n" }.joined()
+    }
+
+    /// Reviews the whole history of a store just cloned, and undoes what the review refuses in a commit on top.
+    ///
+    /// A clone takes the hub as it is; a shared store's clone must then be held to the same rules as a sync.
+    @discardableResult
+    public func reviewCloned(with review: any IncomingReview) throws -> [RefusedCommit] {
+        try withWriterLock {
+            guard let head = try repository.headCommitID() else { return [] }
+            let outcome = try ReviewEngine(store: self, review: review).review(theirs: head, head: nil)
+            if outcome.refused.isEmpty { return [] }
+            try moveHead(from: head, to: commitRefusal(on: head, tree: outcome.tree, outcome), message: "trove: refuse on clone")
+            return outcome.refused
+        }
+    }
+
+    /// Whether this is a shared store (`trove.json` kind `shared`), whose writers are checked on sync.
+    public func isShared() throws -> Bool {
+        guard try repository.headCommitID() != nil else { return false }
+        return try metadata()["kind"]?.stringValue == StoreKind.shared.rawValue
     }
 
     /// Moves HEAD and then the checked-out files, refusing first if a file to change has hand edits.
@@ -134,10 +179,9 @@ extension Store {
     ///
     /// A file one side has and the merged tree lacks shows up in one diff; it is
     /// allowed only if the base had it and the other side removed it.
-    private func verifyNothingVanished(base: ObjectID?, ours: ObjectID, theirs: ObjectID, mergedTree: ObjectID) throws {
+    private func verifyNothingVanished(base: ObjectID?, ours: Tree, theirs: Tree, merged: Tree) throws {
         let baseTree = try base.map { try repository.tree(ofCommit: $0) }
-        let merged = try repository.tree(mergedTree)
-        let sides = [try repository.tree(ofCommit: ours), try repository.tree(ofCommit: theirs)]
+        let sides = [ours, theirs]
         for (side, other) in [(sides[0], sides[1]), (sides[1], sides[0])] {
             for delta in try repository.diff(from: side, to: merged) where delta.newID == nil {
                 let deletedByOther = baseTree?.entry(atPath: delta.path) != nil && other.entry(atPath: delta.path) == nil

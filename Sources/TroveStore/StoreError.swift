@@ -24,6 +24,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case syncGaveUp(remote: String, attempts: Int)
     case mergeLostRecord(path: String)
     case noConflict(id: String, field: String)
+    /// A shared store synced without checking who signed what arrives.
+    case unreviewedSharedStore(path: String)
+    case reviewDidNotSettle(commit: String)
 
     public var description: String {
         switch self {
@@ -69,6 +72,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "record \(id) has no kept conflict on \(field) (see 'trove conflicts show \(id)')"
         case .mergeLostRecord(let path):
             return "the merge would have lost \(path); nothing was changed (please report this)"
+        case .unreviewedSharedStore(let path):
+            return "\(path) is a shared store: its members' signatures must be checked on sync (use 'trove group sync')"
+        case .reviewDidNotSettle(let commit):
+            return "checking the commits up to \(commit.prefix(10)) did not settle; nothing was merged (please report this)"
         }
     }
 }
