@@ -13,7 +13,7 @@ public struct Trove: ParsableCommand {
         subcommands: [
             TimelineCommand.self, JournalCommand.self, EntryCommand.self, TagsCommand.self, ImportCommand.self, ExportCommand.self,
             DogCommand.self, HereCommand.self, PeeCommand.self, PooCommand.self, MapCommand.self, BusinessCommand.self,
-            ItemCommand.self, TrackerCommand.self, ContactCommand.self,
+            ItemCommand.self, TrackerCommand.self, ContactCommand.self, GroupCommand.self,
             CalCommand.self, CalendarCommand.self, EventCommand.self, TaskCommand.self, AgendaCommand.self, HolidaysCommand.self,
             AssistantCommand.self, InboxCommand.self, NotifyDueCommand.self, QuoteCommand.self, DayCommand.self, SettingsCommand.self,
             AccountCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, PasswdCommand.self, ProfileCommand.self, KeyCommand.self,

@@ -10,8 +10,8 @@ import TroveStore
 /// invitation's code, and a request to join. A member removed (or who left)
 /// counts no more from the removing commit on, on every branch.
 public final class MembershipPolicy: IncomingReview {
-    /// The member who signed each accepted commit, for notices after a sync.
-    public private(set) var signers: [ObjectID: Member] = [:]
+    /// The member who signed each accepted commit, and what it changed, for notices after a sync.
+    public private(set) var accepted: [ObjectID: (signer: Member, changes: [StateChange])] = [:]
 
     public init() {}
 
@@ -32,11 +32,11 @@ public final class MembershipPolicy: IncomingReview {
         }
         guard let member = roster.active(key) else {
             if roster.members.isEmpty && headRoster.members.isEmpty, let founder = founding(commit, key: key, context: context) {
-                signers[commit.id] = founder
+                accepted[commit.id] = (founder, commit.changes)
                 return .accept
             }
             if let joiner = try joining(commit, key: key, roster: roster, context: context) {
-                signers[commit.id] = joiner
+                accepted[commit.id] = (joiner, commit.changes)
                 return .accept
             }
             if try isJoinRequest(commit, key: key, roster: roster, context: context) { return .accept }
@@ -46,7 +46,7 @@ public final class MembershipPolicy: IncomingReview {
         for change in commit.changes {
             if let refusal = try permission(for: change, by: member, roster: roster, context: context) { return .refuse(refusal) }
         }
-        signers[commit.id] = member
+        accepted[commit.id] = (member, commit.changes)
         return .accept
     }
 
@@ -62,7 +62,7 @@ public final class MembershipPolicy: IncomingReview {
         }
         var revoked: [ObjectID: String] = [:]
         for commit in accepted {
-            guard let signer = signers[commit.id], let key = signer.publicKey, let removal = removals[key],
+            guard let signer = self.accepted[commit.id]?.signer, let key = signer.publicKey, let removal = removals[key],
                   !removal.commits.contains(commit.id) else { continue }
             let madeBefore = try removal.commits.contains { try context.isAncestor(commit.id, of: $0) }
             if !madeBefore { revoked[commit.id] = "made by \(removal.username) outside the history before their removal" }

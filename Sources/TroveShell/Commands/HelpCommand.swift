@@ -24,7 +24,7 @@ struct HelpCommand: ParsableCommand {
         ("Journals", ["timeline", "journal", "entry", "tags", "import", "export"]),
         ("Dogs", ["dog", "here", "pee", "poo", "map", "business"]),
         ("Tracked items", ["item", "tracker"]),
-        ("Contacts", ["contact"]),
+        ("Contacts and groups", ["contact", "group"]),
         ("Accounts", ["account", "login", "logout", "whoami", "passwd", "profile"]),
         ("Records and history", ["status", "record", "show", "search", "log", "undo", "media"]),
         ("Sync between machines", ["remote", "clone", "sync", "conflicts"]),

@@ -1,0 +1,63 @@
+import Foundation
+import TroveJSON
+import TroveStore
+
+/// What syncing a group did: the store's summary, and what others changed, as told to the user.
+public struct GroupSyncReport: Sendable {
+    public var summary: SyncSummary
+    /// "ana changed 'Exam review' in CS101", one per record others changed; also posted to the inbox.
+    public var notices: [String]
+}
+
+extension Group {
+    /// Syncs the group with its hub, holding what arrives to the group's rules, and tells the user what others changed.
+    @discardableResult
+    public func sync() throws -> GroupSyncReport {
+        let policy = MembershipPolicy()
+        let summary = try store.sync(remote: GroupBook.hubRemote, review: policy)
+        let refused = Set(summary.refused.map(\.commit))
+        var notices: [(key: String, text: String, ref: String?)] = []
+        for (commit, accepted) in policy.accepted.sorted(by: { $0.key.description < $1.key.description })
+        where accepted.signer.publicKey != book.me.key && !refused.contains(commit.description) {
+            for change in accepted.changes {
+                guard let text = notice(for: change, by: accepted.signer.username) else { continue }
+                let record = MembershipPolicy.value(change.after ?? change.before)
+                notices.append((commit.description + change.path, text, record?["id"]?.stringValue))
+            }
+        }
+        if !notices.isEmpty {
+            try book.personal.transaction(message: "Notices from \(name)") { transaction in
+                for notice in notices {
+                    try Inbox.post(kind: "update", text: notice.text, ref: notice.ref, key: notice.key, in: &transaction)
+                }
+            }
+        }
+        return GroupSyncReport(summary: summary, notices: notices.map(\.text))
+    }
+
+    /// The sentence telling the user of one change, for the kinds of record worth telling.
+    private func notice(for change: StateChange, by username: String) -> String? {
+        let before = MembershipPolicy.value(change.before).map(Record.init), after = MembershipPolicy.value(change.after).map(Record.init)
+        guard let type = (after ?? before)?.type else { return nil }
+        let title = (after ?? before)?.label.map { "'\($0)'" }
+        switch type {
+        case "event", "task", "calendar":
+            let verb = after == nil ? "removed" : before == nil ? "added" : "changed"
+            return "\(username) \(verb) \(title ?? "a \(type)") in \(name)"
+        case "group-post":
+            guard before == nil, let post = after.flatMap(GroupPost.init) else { return nil }
+            switch post.kind {
+            case .chat, .announcement: return "\(username) in \(name): \(post.text ?? "")"
+            case .meeting: return "\(username) scheduled \(title ?? "a meeting") in \(name)"
+            case .link: return "\(username) shared \(post.title ?? post.url ?? "a link") in \(name)"
+            }
+        case "member":
+            guard let member = after.flatMap(Member.init) else { return nil }
+            if before == nil { return "\(member.username) joined \(name)" }
+            if !member.isActive, before.flatMap(Member.init)?.isActive == true { return "\(member.username) left or was removed from \(name)" }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TroveJSON
+import TroveStore
+
+extension GroupBook {
+    /// The remote every group clone syncs through.
+    static let hubRemote = "origin"
+
+    /// Founds a group: a new shared store with the user as its owner, pushed to a new hub.
+    public func create(name: String, hub: String) throws -> Group {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw GroupError.blankName }
+        guard Store.defaultCommitSigner != nil else { throw GroupError.noKey }
+        let id = RecordID.make()
+        let folder = folder(of: id)
+        let store = try Store.create(at: folder, kind: .shared)
+        do {
+            try store.transaction(message: "Found group \(name)") { transaction in
+                _ = try transaction.put(["id": .string(id), "name": .string(name), "owner": .string(me.username),
+                                         "permissions": GroupPermissions().json], type: "group")
+                _ = try transaction.put(memberFields(role: .owner, extra: [:]), type: "member")
+            }
+            do { try store.addRemote(name: Self.hubRemote, url: hub, create: true) } catch StoreError.folderNotEmpty {
+                throw GroupError.hubNotEmpty(hub)
+            }
+            _ = try store.sync(remote: Self.hubRemote, review: MembershipPolicy())
+            try list(id: id, name: name, hub: hub, storeID: try store.metadata()["storeId"]?.stringValue)
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+        return try open(link(named: id))
+    }
+
+    /// Joins a group by an invitation code: clones its hub, proves the code, and pushes a signed join.
+    public func join(hub: String, code typed: String) throws -> Group {
+        guard let code = InvitationCode(typed: typed) else { throw GroupError.badCode }
+        guard Store.defaultCommitSigner != nil else { throw GroupError.noKey }
+        let staging = folder(of: ".join-\(getpid())")
+        try? FileManager.default.removeItem(atPath: staging)
+        let store = try cloneReviewed(from: hub, to: staging)
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let group = try Self.groupRecord(in: store)
+        let name = group["name"]?.stringValue ?? hub
+        let invitations = try store.records(ofType: "invitation").filter { $0.value["codeKey"]?.stringValue.flatMap { try? SSHPublicKey(line: $0) } == code.digest }
+        guard let invitation = invitations.first else { throw GroupError.codeMatchesNothing(group: name) }
+        guard invitation.value["usedBy"] == nil, invitation.value["status"]?.stringValue == "pending" else { throw GroupError.codeUsed(group: name) }
+        if try store.records(ofType: "member").compactMap(Member.init).contains(where: { $0.publicKey == me.key && $0.isActive }) {
+            throw GroupError.alreadyMember(group: name)
+        }
+        let storeID = try store.metadata()["storeId"]?.stringValue ?? ""
+        let role = Member.Role(rawValue: invitation.value["role"]?.stringValue ?? "member") ?? .member
+        let proof = try code.proof(storeID: storeID, invitationID: invitation.id, joiner: me.key)
+        try store.transaction(message: "Join \(name) as \(me.username)") { transaction in
+            let member = try transaction.put(memberFields(role: role, extra: ["invitation": .string(invitation.id), "proof": .string(proof)]),
+                                             type: "member")
+            var used = invitation.value.objectValue ?? [:]
+            used["usedBy"] = .string(member.id)
+            used["status"] = "accepted"
+            used["respondedAt"] = .string(Timestamp.string(Date()))
+            _ = try transaction.put(.object(used), type: "invitation")
+        }
+        return try settle(store, from: staging, id: group["id"]?.stringValue ?? "", name: name, hub: hub)
+    }
+
+    /// Asks to join a group the user has no code for; the owner or an admin answers.
+    public func request(hub: String, message: String?) throws -> Group {
+        guard Store.defaultCommitSigner != nil else { throw GroupError.noKey }
+        let staging = folder(of: ".request-\(getpid())")
+        try? FileManager.default.removeItem(atPath: staging)
+        let store = try cloneReviewed(from: hub, to: staging)
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let group = try Self.groupRecord(in: store)
+        let name = group["name"]?.stringValue ?? hub
+        let members = try store.records(ofType: "member").compactMap(Member.init)
+        if members.contains(where: { $0.publicKey == me.key && $0.isActive }) { throw GroupError.alreadyMember(group: name) }
+        let id = JoinRequest.recordID(for: me.key)
+        let earlier = try store.record(id: id)
+        if earlier?.value["blocked"]?.boolValue == true { throw GroupError.blocked(group: name) }
+        if earlier?.value["status"]?.stringValue == "pending" { throw GroupError.requestPending(group: name) }
+        var fields: [String: JSONValue] = [
+            "id": .string(id), "groupId": group["id"] ?? .null, "invitee": .string(me.username),
+            "requesterKey": .string(me.key.line()), "status": "pending", "role": "member",
+            "refusals": earlier?.value["refusals"] ?? .integer(0),
+        ]
+        if let message, !message.isEmpty { fields["message"] = .string(message) }
+        if let email = me.email { fields["email"] = .string(email) }
+        try store.transaction(message: "Ask to join \(name)") { transaction in
+            _ = try transaction.put(.object(fields), type: "invitation")
+        }
+        return try settle(store, from: staging, id: group["id"]?.stringValue ?? "", name: name, hub: hub)
+    }
+
+    /// Pushes what was done in a staging clone, moves the clone into place and lists the group.
+    private func settle(_ store: Store, from staging: String, id: String, name: String, hub: String) throws -> Group {
+        _ = try store.sync(remote: Self.hubRemote, review: MembershipPolicy())
+        let folder = folder(of: id)
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.moveItem(atPath: staging, toPath: folder)
+        if (try? link(named: id)) == nil {
+            try list(id: id, name: name, hub: hub, storeID: try Store.open(at: folder).metadata()["storeId"]?.stringValue)
+        }
+        return try open(link(named: id))
+    }
+
+    /// The fields of the user's own member record.
+    func memberFields(role: Member.Role, extra: [String: JSONValue]) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "id": .string(Member.recordID(for: me.key)), "username": .string(me.username), "role": .string(role.rawValue),
+            "publicKey": .string(me.key.line()), "joinedAt": .string(Timestamp.string(Date())),
+        ]
+        if let email = me.email { fields["email"] = .string(email) }
+        return .object(fields.merging(extra) { _, new in new })
+    }
+
+    static func groupRecord(in store: Store) throws -> JSONValue {
+        guard let group = try store.records(ofType: "group").first else { throw GroupError.notAGroupHub(store.path) }
+        return group.value
+    }
+}
+
+/// Requests to join: invitation records that name the requester's key.
+enum JoinRequest {
+    /// One record per requester and group, so asking again updates it and refusals add up.
+    static func recordID(for key: SSHPublicKey) -> String {
+        RecordID.derived(from: "join-request:" + key.line(), at: Date(timeIntervalSince1970: 1_767_225_600))
+    }
+
+    /// Refusals after which a requester is blocked.
+    static let refusalsToBlock = 3
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TroveJSON
+import TroveStore
+
+/// The groups a user belongs to: shared stores listed in the personal store, each cloned beside it.
+///
+/// A group's clone lives in the personal store's local folder
+/// (`.git/trove/groups/<group id>`): it belongs to this machine, and another
+/// machine makes its own from the hub the first time the group is opened there.
+public struct GroupBook {
+    public let personal: Store
+    public let me: GroupIdentity
+
+    public init(personal: Store, me: GroupIdentity) {
+        self.personal = personal
+        self.me = me
+    }
+
+    /// Every group listed, by name.
+    public func all() throws -> [GroupLink] {
+        try personal.records(ofType: "group").compactMap(GroupLink.init)
+            .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+    }
+
+    /// The group called `name` (ignoring case), or whose name or id starts with it.
+    public func link(named name: String) throws -> GroupLink {
+        let groups = try all()
+        if let exact = groups.first(where: { $0.id == name || $0.name.lowercased() == name.lowercased() }) { return exact }
+        let matches = groups.filter { $0.name.lowercased().hasPrefix(name.lowercased()) || $0.id.hasPrefix(name.lowercased()) }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 { throw GroupError.ambiguousGroup(name, matches: matches.map(\.name)) }
+        throw GroupError.unknownGroup(name, known: groups.map(\.name))
+    }
+
+    /// Where this machine keeps the clone of group `id`.
+    func folder(of id: String) -> String {
+        LocalFile.path("groups/" + id, ofStoreAt: personal.path)
+    }
+
+    /// The group called `name`, cloned from its hub first when this machine has no copy yet.
+    public func open(_ name: String) throws -> Group {
+        try open(link(named: name))
+    }
+
+    /// The group `link` names, cloned from its hub first when this machine has no copy yet.
+    public func open(_ link: GroupLink) throws -> Group {
+        let folder = folder(of: link.id)
+        if let store = try? Store.open(at: folder) { return Group(link: link, store: store, book: self) }
+        let store = try cloneReviewed(from: link.hub, to: folder)
+        return Group(link: link, store: store, book: self)
+    }
+
+    /// Clones a hub and holds its whole history to the group's rules.
+    func cloneReviewed(from hub: String, to folder: String) throws -> Store {
+        let store: Store
+        do { store = try Store.clone(from: hub, to: folder) } catch StoreError.notARecord { throw GroupError.notAGroupHub(hub) }
+        do {
+            guard try store.isShared() else { throw GroupError.notAGroupHub(hub) }
+            try store.reviewCloned(with: MembershipPolicy())
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+        return store
+    }
+
+    /// Adds the group to the personal store's list.
+    func list(id: String, name: String, hub: String, storeID: String?) throws {
+        try personal.transaction(message: "List group \(name)") { transaction in
+            _ = try transaction.put(GroupLink.fields(id: id, name: name, hub: hub, storeID: storeID), type: "group")
+        }
+    }
+
+    /// Takes the group off the personal store's list and deletes this machine's clone.
+    func unlist(_ link: GroupLink) throws {
+        try personal.transaction(message: "Leave group \(link.name)") { transaction in
+            try transaction.delete(id: link.id)
+        }
+        try? FileManager.default.removeItem(atPath: folder(of: link.id))
+    }
+
+    /// Remembers that link post `id` of a group was opened.
+    public func markVisited(_ id: String, in link: GroupLink) throws {
+        guard !link.visitedLinks.contains(id), let record = try personal.record(id: link.id) else { return }
+        var fields = record.value.objectValue ?? [:]
+        fields["visitedLinks"] = .array((link.visitedLinks.union([id])).sorted().map(JSONValue.string))
+        try personal.transaction(message: "Open a link of \(link.name)") { transaction in
+            _ = try transaction.put(.object(fields), type: "group")
+        }
+    }
+}

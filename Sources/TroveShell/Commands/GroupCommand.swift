@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import TroveKit
+import TroveStore
+
+/// `trove group …`: groups with invitation-only membership, each a shared store synced through a hub.
+struct GroupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "group", abstract: "Share with a group: members, invitations, chat, announcements, meetings and links.",
+        discussion: """
+            A group is a shared store that every member clones and syncs through a hub (a folder, a USB stick, ssh).
+            A commit counts only if a member signed it and their role allows it; every peer checks on sync.
+            """,
+        subcommands: [New.self, List.self, Members.self, GroupSyncCommand.self, Leave.self,
+                      GroupInviteCommand.self, GroupJoinCommand.self, GroupRequestCommand.self, GroupRequestsCommand.self,
+                      GroupAnswerCommand.Accept.self, GroupAnswerCommand.Refuse.self, GroupRemoveCommand.self, GroupPermitCommand.self,
+                      GroupPostCommands.Announce.self, GroupPostCommands.Chat.self, GroupPostCommands.Meeting.self,
+                      GroupPostCommands.Link.self, GroupPostCommands.Links.self, GroupPostCommands.Open.self],
+        defaultSubcommand: List.self)
+
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "new", abstract: "Found a group, with you as its owner, on a new hub.",
+            discussion: """
+                The hub must be new: a path that does not exist yet or an empty folder (made as a bare repository),
+                or an empty repository reached by ssh. You need a signing key ('trove key init').
+                Examples:
+                  trove group new "CS101 study group" --hub /media/usb/cs101.git
+                  trove group new Family --hub ssh://nas.local/srv/trove/family.git
+                """)
+        @Argument(help: "The group's name.") var name: String
+        @Option(help: ArgumentHelp("Where members sync: a path, file:// or ssh:// URL.", valueName: "url")) var hub: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let group = try GroupContext.book(storeOptions).create(name: name, hub: hub)
+            Output.line("Founded \(group.name), synced through \(hub). Invite members with 'trove group invite \"\(group.name)\" --email ADDRESS'.")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List your groups, with your role and their members.",
+            discussion: "Example: trove group list")
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let book = try GroupContext.book(storeOptions)
+            let links = try book.all()
+            if links.isEmpty { return Output.line("No group work 🎉!") }
+            var rows: [[String]] = [["Group", "Role", "Members", "Hub"]]
+            for link in links {
+                let group = try? book.open(link)
+                let members = (try? group?.members().filter(\.isActive)) ?? nil
+                let role = (try? group?.me()).flatMap { $0 }.map(\.role.rawValue) ?? "asked to join"
+                rows.append([link.name, role, members.map { String($0.count) } ?? "?", link.hub])
+            }
+            Output.table(rows)
+        }
+    }
+
+    struct Members: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "members", abstract: "List a group's members, their roles and keys.",
+            discussion: "Example: trove group members CS101")
+        @Argument(help: "The group.") var group: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let group = try GroupContext.book(storeOptions).open(group)
+            var rows: [[String]] = [["Member", "Role", "Key", "Joined"]]
+            for member in try group.members() {
+                rows.append([member.username, member.isActive ? member.role.rawValue : "removed",
+                             member.publicKey?.fingerprint ?? "-", String((member.joinedAt ?? "").prefix(10))])
+            }
+            Output.table(rows)
+        }
+    }
+
+    struct Leave: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "leave", abstract: "Leave a group: your membership ends, and this machine's copy is deleted.",
+            discussion: "Example: trove group leave CS101")
+        @Argument(help: "The group.") var group: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let group = try GroupContext.book(storeOptions).open(group)
+            try group.leave()
+            Output.line("You left \(group.name).")
+        }
+    }
+}
+
+/// `trove group sync [GROUP]`: sync groups with their hubs, checking every arriving commit.
+struct GroupSyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Sync your groups (or one) with their hubs; commits by non-members are refused.",
+        discussion: """
+            A refused commit stays in the hub's history, but its changes are undone in a commit of ours on top;
+            the summary names it, its author and why. What others changed reaches your inbox.
+            Examples:
+              trove group sync
+              trove group sync CS101
+            """)
+    @Argument(help: "The group (all by default).") var group: String?
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let book = try GroupContext.book(storeOptions)
+        let links = try group.map { [try book.link(named: $0)] } ?? book.all()
+        if links.isEmpty { return Output.line("No group work 🎉!") }
+        var failed = 0
+        for link in links {
+            do { GroupContext.print(try book.open(link).sync(), of: link.name) } catch {
+                failed += 1
+                Output.error("\(link.name): \(error)")
+            }
+        }
+        if failed > 0 { throw CommandFailure(message: "\(failed) of \(links.count) group\(links.count == 1 ? "" : "s") could not be synced") }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TroveKit
+import TroveStore
+
+/// Opening the user's groups from the command line: the personal store and who the user is to their groups.
+enum GroupContext {
+    /// The groups of the personal store `options` names, as the user signed in there (else `$USER`).
+    static func book(_ options: StoreOptions) throws -> GroupBook {
+        let (store, account) = try options.openSignedIn()
+        return GroupBook(personal: store, me: try identity(account: account))
+    }
+
+    static func identity(account: Account?) throws -> GroupIdentity {
+        let keys = KeyStore.standard()
+        guard keys.hasKey, let key = try? keys.publicKey() else { throw GroupError.noKey }
+        let name = account?.username ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
+        return GroupIdentity(username: GroupIdentity.username(from: name), key: key, email: account?.email)
+    }
+
+    /// Prints what a group sync did: its counts, what was refused and why, and what others changed.
+    static func print(_ report: GroupSyncReport, of group: String) {
+        let summary = report.summary
+        var line = "\(group): received \(summary.received), sent \(summary.sent), merged \(summary.merged)"
+        if !summary.refused.isEmpty { line += ", refused \(summary.refused.count)" }
+        Output.line(line)
+        for refusal in summary.refused {
+            Output.line("  refused \(refusal.commit.prefix(10)) by \(refusal.author) \"\(refusal.summary)\": \(refusal.reason)")
+        }
+        for notice in report.notices { Output.line("  🔔 \(notice)") }
+    }
+}
+
+extension GroupContext {
+    /// Syncs a change just made, so others see it; offline, it waits for the next sync.
+    static func push(_ group: Group) {
+        do { _ = try group.sync() } catch {
+            Output.error("not synced yet (\(error)): 'trove group sync' sends it later")
+        }
+    }
+}
