@@ -94,7 +94,9 @@ extension Store {
         summary.received += try repository.countCommits(from: theirs, notIn: head)
         summary.refused += outcome?.refused ?? []
         let theirTree = try outcome.map { try repository.tree($0.tree) } ?? repository.tree(ofCommit: theirs)
-        let refusing = outcome.map { !$0.refused.isEmpty } ?? false
+        // A refusal a peer already undid leaves nothing to undo here.
+        let theirOwnTree = try repository.commit(theirs).treeID
+        let refusing = outcome.map { !$0.refused.isEmpty && $0.tree != theirOwnTree } ?? false
         guard let head else {
             try moveHead(from: nil, to: refusing ? commitRefusal(on: theirs, tree: theirTree.id, outcome!) : theirs,
                          message: "trove: sync from \(remote)")
@@ -149,6 +151,7 @@ extension Store {
             guard let head = try repository.headCommitID() else { return [] }
             let outcome = try ReviewEngine(store: self, review: review).review(theirs: head, head: nil)
             if outcome.refused.isEmpty { return [] }
+            if outcome.tree == (try repository.commit(head).treeID) { return outcome.refused }  // undone already by a peer
             try moveHead(from: head, to: commitRefusal(on: head, tree: outcome.tree, outcome), message: "trove: refuse on clone")
             return outcome.refused
         }

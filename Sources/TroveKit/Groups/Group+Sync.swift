@@ -17,8 +17,9 @@ extension Group {
         let summary = try store.sync(remote: GroupBook.hubRemote, review: policy)
         let refused = Set(summary.refused.map(\.commit))
         var notices: [(key: String, text: String, ref: String?)] = []
-        for (commit, accepted) in policy.accepted.sorted(by: { $0.key.description < $1.key.description })
-        where accepted.signer.publicKey != book.me.key && !refused.contains(commit.description) {
+        for commit in policy.order {
+            guard let accepted = policy.accepted[commit], accepted.signer.publicKey != book.me.key,
+                  !refused.contains(commit.description) else { continue }
             for change in accepted.changes {
                 guard let text = notice(for: change, by: accepted.signer.username) else { continue }
                 let record = MembershipPolicy.value(change.after ?? change.before)

@@ -10,10 +10,10 @@ extension GroupBook {
     public func create(name: String, hub: String) throws -> Group {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw GroupError.blankName }
-        guard Store.defaultCommitSigner != nil else { throw GroupError.noKey }
         let id = RecordID.make()
         let folder = folder(of: id)
         let store = try Store.create(at: folder, kind: .shared)
+        store.commitSigner = signer
         do {
             try store.transaction(message: "Found group \(name)") { transaction in
                 _ = try transaction.put(["id": .string(id), "name": .string(name), "owner": .string(me.username),
@@ -35,7 +35,6 @@ extension GroupBook {
     /// Joins a group by an invitation code: clones its hub, proves the code, and pushes a signed join.
     public func join(hub: String, code typed: String) throws -> Group {
         guard let code = InvitationCode(typed: typed) else { throw GroupError.badCode }
-        guard Store.defaultCommitSigner != nil else { throw GroupError.noKey }
         let staging = folder(of: ".join-\(getpid())")
         try? FileManager.default.removeItem(atPath: staging)
         let store = try cloneReviewed(from: hub, to: staging)
@@ -65,7 +64,6 @@ extension GroupBook {
 
     /// Asks to join a group the user has no code for; the owner or an admin answers.
     public func request(hub: String, message: String?) throws -> Group {
-        guard Store.defaultCommitSigner != nil else { throw GroupError.noKey }
         let staging = folder(of: ".request-\(getpid())")
         try? FileManager.default.removeItem(atPath: staging)
         let store = try cloneReviewed(from: hub, to: staging)

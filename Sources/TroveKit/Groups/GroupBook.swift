@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveGit
 import TroveStore
 
 /// The groups a user belongs to: shared stores listed in the personal store, each cloned beside it.
@@ -10,10 +11,13 @@ import TroveStore
 public struct GroupBook {
     public let personal: Store
     public let me: GroupIdentity
+    /// Signs every commit made in the groups' stores: the user's key, which the members know them by.
+    let signer: any CommitSigner
 
-    public init(personal: Store, me: GroupIdentity) {
+    public init(personal: Store, me: GroupIdentity, signer: any CommitSigner) {
         self.personal = personal
         self.me = me
+        self.signer = signer
     }
 
     /// Every group listed, by name.
@@ -45,7 +49,10 @@ public struct GroupBook {
     /// The group `link` names, cloned from its hub first when this machine has no copy yet.
     public func open(_ link: GroupLink) throws -> Group {
         let folder = folder(of: link.id)
-        if let store = try? Store.open(at: folder) { return Group(link: link, store: store, book: self) }
+        if let store = try? Store.open(at: folder) {
+            store.commitSigner = signer
+            return Group(link: link, store: store, book: self)
+        }
         let store = try cloneReviewed(from: link.hub, to: folder)
         return Group(link: link, store: store, book: self)
     }
@@ -54,6 +61,7 @@ public struct GroupBook {
     func cloneReviewed(from hub: String, to folder: String) throws -> Store {
         let store: Store
         do { store = try Store.clone(from: hub, to: folder) } catch StoreError.notARecord { throw GroupError.notAGroupHub(hub) }
+        store.commitSigner = signer
         do {
             guard try store.isShared() else { throw GroupError.notAGroupHub(hub) }
             try store.reviewCloned(with: MembershipPolicy())

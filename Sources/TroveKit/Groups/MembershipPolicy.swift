@@ -12,6 +12,8 @@ import TroveStore
 public final class MembershipPolicy: IncomingReview {
     /// The member who signed each accepted commit, and what it changed, for notices after a sync.
     public private(set) var accepted: [ObjectID: (signer: Member, changes: [StateChange])] = [:]
+    /// The accepted commits in the order they were judged: parents first.
+    public private(set) var order: [ObjectID] = []
 
     public init() {}
 
@@ -22,6 +24,8 @@ public final class MembershipPolicy: IncomingReview {
             if !headRoster.members.isEmpty { return .refuse("starts a history of its own, unrelated to the group's") }
             if commit.changes.allSatisfy({ $0.path == "trove.json" || $0.path == ".gitattributes" }) { return .accept }
         }
+        // Changing nothing (a peer undoing what we never took in), it has nothing to refuse.
+        if commit.changes.isEmpty { return .accept }
         guard let signed = commit.signature else { return .refuse("unsigned") }
         guard case .signed(let key) = CommitVerification.check(signed) else {
             if case .invalid(let why) = CommitVerification.check(signed) { return .refuse("bad signature (\(why))") }
@@ -32,11 +36,11 @@ public final class MembershipPolicy: IncomingReview {
         }
         guard let member = roster.active(key) else {
             if roster.members.isEmpty && headRoster.members.isEmpty, let founder = founding(commit, key: key, context: context) {
-                accepted[commit.id] = (founder, commit.changes)
+                note(commit, by: founder)
                 return .accept
             }
             if let joiner = try joining(commit, key: key, roster: roster, context: context) {
-                accepted[commit.id] = (joiner, commit.changes)
+                note(commit, by: joiner)
                 return .accept
             }
             if try isJoinRequest(commit, key: key, roster: roster, context: context) { return .accept }
@@ -46,7 +50,7 @@ public final class MembershipPolicy: IncomingReview {
         for change in commit.changes {
             if let refusal = try permission(for: change, by: member, roster: roster, context: context) { return .refuse(refusal) }
         }
-        accepted[commit.id] = (member, commit.changes)
+        note(commit, by: member)
         return .accept
     }
 
@@ -55,9 +59,11 @@ public final class MembershipPolicy: IncomingReview {
         var removals: [SSHPublicKey: (username: String, commits: [ObjectID])] = [:]
         for commit in accepted {
             for change in commit.changes where context.recordType(atPath: change.path) == "member" {
-                guard let after = Self.member(change.after), !after.isActive, Self.member(change.before)?.isActive ?? true,
-                      let key = after.publicKey else { continue }
-                removals[key, default: (after.username, [])].commits.append(commit.id)
+                // Marked removed, or (by the owner, undoing an add) deleted.
+                let after = Self.member(change.after), before = Self.member(change.before)
+                guard before?.isActive ?? true, let ended = after ?? before, after == nil || !ended.isActive,
+                      let key = ended.publicKey else { continue }
+                removals[key, default: (ended.username, [])].commits.append(commit.id)
             }
         }
         var revoked: [ObjectID: String] = [:]
@@ -68,6 +74,11 @@ public final class MembershipPolicy: IncomingReview {
             if !madeBefore { revoked[commit.id] = "made by \(removal.username) outside the history before their removal" }
         }
         return revoked
+    }
+
+    private func note(_ commit: ArrivingCommit, by signer: Member) {
+        if accepted[commit.id] == nil { order.append(commit.id) }
+        accepted[commit.id] = (signer, commit.changes)
     }
 
     // MARK: - The doors for non-members
@@ -175,7 +186,6 @@ public final class MembershipPolicy: IncomingReview {
     private func ownerLimits(_ change: StateChange, roster: Roster, context: ReviewContext) -> String? {
         guard context.recordType(atPath: change.path) == "member" else { return nil }
         let before = Self.member(change.before), after = Self.member(change.after)
-        if after == nil, before != nil { return "member records are removed, never deleted" }
         if let after, after.role == .owner, before?.role != .owner { return "a group has one owner" }
         if let before, before.role == .owner, after?.role != .owner || after?.isActive == false {
             return "the owner may not leave or step down"

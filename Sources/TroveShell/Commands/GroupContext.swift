@@ -7,7 +7,9 @@ enum GroupContext {
     /// The groups of the personal store `options` names, as the user signed in there (else `$USER`).
     static func book(_ options: StoreOptions) throws -> GroupBook {
         let (store, account) = try options.openSignedIn()
-        return GroupBook(personal: store, me: try identity(account: account))
+        let me = try identity(account: account)
+        guard let signer = Store.defaultCommitSigner else { throw GroupError.noKey }
+        return GroupBook(personal: store, me: me, signer: signer)
     }
 
     static func identity(account: Account?) throws -> GroupIdentity {
