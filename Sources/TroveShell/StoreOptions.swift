@@ -9,11 +9,19 @@ import TroveStore
 public struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The store folder (default: $TROVE_STORE, else $XDG_DATA_HOME/trove/default).", valueName: "path"), completion: .directory)
     public var store: String?
+    @Option(name: .customLong("in-group"), help: ArgumentHelp("Work in a group's shared store instead of your own (see 'trove group list').", valueName: "group"))
+    public var group: String?
 
     public init() {}
 
-    /// The store folder: `--store`, else `TROVE_STORE`, else `$XDG_DATA_HOME/trove/default`.
-    public var path: String { Self.path(given: store) }
+    /// The folder of the store commands work on: the personal store, or with `--in`, this machine's copy of a group's.
+    public var path: String {
+        guard let group else { return personalPath }
+        return (try? GroupContext.folder(ofGroup: group, personalStore: personalPath)) ?? personalPath + "/.git/trove/groups/\(group)"
+    }
+
+    /// The personal store's folder: `--store`, else `TROVE_STORE`, else `$XDG_DATA_HOME/trove/default`.
+    var personalPath: String { Self.path(given: store) }
 
     /// The store folder for a `--store` value (or none), as commands find it.
     static func path(given store: String?) -> String {
@@ -28,12 +36,21 @@ public struct StoreOptions: ParsableArguments {
     /// - Parameter requiringSignIn: whether a store with an account needs a valid session; commands that
     ///   sign in, or only exchange commits (sync), pass `false`.
     public func open(requiringSignIn: Bool = true) throws -> Store {
-        requiringSignIn ? try openSignedIn().store : try Store.open(at: path)
+        requiringSignIn || group != nil ? try openSignedIn().store : try Store.open(at: path)
     }
 
     /// Opens the store and checks the session once; the account is `nil` for an offline store.
     func openSignedIn() throws -> (store: Store, account: Account?) {
-        let store = try Store.open(at: path)
+        let (personal, account) = try openPersonalSignedIn()
+        guard let group else { return (personal, account) }
+        // The account is the personal store's; the group's store is cloned here the first time it is used.
+        let book = try GroupContext.book(personal: personal, account: account)
+        return (try book.open(group).store, account)
+    }
+
+    /// Opens the personal store (whatever `--in` says) and checks the session.
+    func openPersonalSignedIn() throws -> (store: Store, account: Account?) {
+        let store = try Store.open(at: personalPath)
         return (store, try SignIn.require(store))
     }
 

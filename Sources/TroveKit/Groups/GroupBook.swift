@@ -38,7 +38,12 @@ public struct GroupBook {
 
     /// Where this machine keeps the clone of group `id`.
     func folder(of id: String) -> String {
-        LocalFile.path("groups/" + id, ofStoreAt: personal.path)
+        Self.folder(of: id, personalStore: personal.path)
+    }
+
+    /// Where a machine keeps the clone of group `id` beside the personal store at `personalStore`.
+    public static func folder(of id: String, personalStore: String) -> String {
+        LocalFile.path("groups/" + id, ofStoreAt: personalStore)
     }
 
     /// The group called `name`, cloned from its hub first when this machine has no copy yet.

@@ -7,7 +7,7 @@ import TroveStore
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar", abstract: "List, make, rename and remove calendars.",
-        subcommands: [List.self, New.self, Rename.self, Remove.self], defaultSubcommand: List.self)
+        subcommands: [List.self, New.self, Rename.self, Remove.self, CalendarShareCommand.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the calendars, with how many events and tasks each holds.",

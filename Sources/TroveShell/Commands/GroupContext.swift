@@ -6,10 +6,25 @@ import TroveStore
 enum GroupContext {
     /// The groups of the personal store `options` names, as the user signed in there (else `$USER`).
     static func book(_ options: StoreOptions) throws -> GroupBook {
-        let (store, account) = try options.openSignedIn()
+        let (store, account) = try options.openPersonalSignedIn()
+        return try book(personal: store, account: account)
+    }
+
+    /// The groups of the personal store `personal`, as `account` (else `$USER`).
+    static func book(personal store: Store, account: Account?) throws -> GroupBook {
         let me = try identity(account: account)
         guard let signer = Store.defaultCommitSigner else { throw GroupError.noKey }
         return GroupBook(personal: store, me: me, signer: signer)
+    }
+
+    /// Where this machine keeps its copy of `group`, found without opening more than the personal store's list.
+    static func folder(ofGroup group: String, personalStore: String) throws -> String {
+        let personal = try Store.open(at: personalStore)
+        let links = try personal.records(ofType: "group").compactMap(GroupLink.init)
+        guard let link = links.first(where: { $0.name.lowercased() == group.lowercased() || $0.id == group }) else {
+            throw GroupError.unknownGroup(group, known: links.map(\.name))
+        }
+        return GroupBook.folder(of: link.id, personalStore: personal.path)
     }
 
     static func identity(account: Account?) throws -> GroupIdentity {

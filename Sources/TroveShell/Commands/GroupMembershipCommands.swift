@@ -21,10 +21,13 @@ struct GroupInviteCommand: ParsableCommand {
     func run() throws {
         guard let role = Member.Role(rawValue: role), role != .owner else { throw CommandFailure(message: "--role is member or admin, not '\(role)'") }
         guard email.contains("@"), !email.contains(" ") else { throw CommandFailure(message: "'\(email)' is not an email address: write it like name@example.com") }
-        let group = try GroupContext.book(storeOptions).open(group)
+        try Self.invite(email, to: GroupContext.book(storeOptions).open(group), role: role)
+    }
+
+    /// Makes the invitation, prints the code and the join line, and emails them when sendmail is set up.
+    static func invite(_ email: String, to group: Group, role: Member.Role) throws {
         let invitation = try group.invite(email: email, role: role)
-        let hub = group.link.hub
-        let join = "trove group join \(hub) --code \(invitation.code.text)"
+        let join = "trove group join \(group.link.hub) --code \(invitation.code.text)"
         Output.line("Invited \(email) to \(group.name). The code works once and is not stored; pass it on:")
         Output.line("  \(join)")
         GroupContext.push(group)

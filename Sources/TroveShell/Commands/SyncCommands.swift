@@ -108,8 +108,13 @@ struct SyncCommand: ParsableCommand {
         // Sync only exchanges commits, so a scheduled sync works while nobody is signed in.
         let store = try storeOptions.open(requiringSignIn: false)
         let remotes = try store.remotes().map(\.name)
+        // With no names, the groups come along: their stores sync through their own hubs.
+        let groupsFailed = names.isEmpty && !output.json ? syncGroups() : 0
         if remotes.isEmpty {
-            Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
+            if groupsFailed > 0 { throw CommandFailure(message: "\(groupsFailed) group\(groupsFailed == 1 ? "" : "s") could not be synced") }
+            if (try? GroupContext.book(storeOptions).all().isEmpty) ?? true {
+                Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
+            }
             return
         }
         if let unknown = names.first(where: { !remotes.contains($0) }) { throw StoreError.unknownRemote(unknown) }
@@ -151,8 +156,23 @@ struct SyncCommand: ParsableCommand {
                 try? Notifications(storePath: store.path).post("a sync kept \(kept) value\(kept == 1 ? "" : "s") aside: trove conflicts")
             }
         }
-        let failed = results.filter { if case .failure = $0.1 { return true } else { return false } }.count
+        let failed = results.filter { if case .failure = $0.1 { return true } else { return false } }.count + groupsFailed
         if failed > 0 { throw CommandFailure(message: "\(failed) of \(results.count) remote\(results.count == 1 ? "" : "s") could not be synced") }
+    }
+}
+
+extension SyncCommand {
+    /// Syncs every group the personal store lists (none without a signing key); returns how many failed.
+    func syncGroups() -> Int {
+        guard let book = try? GroupContext.book(storeOptions), let links = try? book.all() else { return 0 }
+        var failed = 0
+        for link in links {
+            do { GroupContext.print(try book.open(link).sync(), of: "group " + link.name) } catch {
+                failed += 1
+                Output.error("group \(link.name): \(error)")
+            }
+        }
+        return failed
     }
 }
 
