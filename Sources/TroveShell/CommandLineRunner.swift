@@ -30,6 +30,8 @@ public enum CommandLineRunner {
         Store.defaultCommitSigner = KeySigner.forCurrentUser()
         do {
             try command.run()
+            // Changes made in a group's store (--in-group) go to its hub, so the members see them.
+            GroupContext.Opened.shared.pushChanged()
             return 0
         } catch {
             return report(error)

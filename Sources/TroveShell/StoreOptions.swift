@@ -44,8 +44,9 @@ public struct StoreOptions: ParsableArguments {
         let (personal, account) = try openPersonalSignedIn()
         guard let group else { return (personal, account) }
         // The account is the personal store's; the group's store is cloned here the first time it is used.
-        let book = try GroupContext.book(personal: personal, account: account)
-        return (try book.open(group).store, account)
+        let opened = try GroupContext.book(personal: personal, account: account).open(group)
+        GroupContext.Opened.shared.note(opened)
+        return (opened.store, account)
     }
 
     /// Opens the personal store (whatever `--in` says) and checks the session.

@@ -71,7 +71,7 @@ public final class MembershipPolicy: IncomingReview {
             guard let signer = self.accepted[commit.id]?.signer, let key = signer.publicKey, let removal = removals[key],
                   !removal.commits.contains(commit.id) else { continue }
             let madeBefore = try removal.commits.contains { try context.isAncestor(commit.id, of: $0) }
-            if !madeBefore { revoked[commit.id] = "made by \(removal.username) outside the history before their removal" }
+            if !madeBefore { revoked[commit.id] = "\(removal.username) was removed from the group (in a commit this one does not build on)" }
         }
         return revoked
     }

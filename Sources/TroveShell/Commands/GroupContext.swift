@@ -55,3 +55,26 @@ extension GroupContext {
         }
     }
 }
+
+extension GroupContext {
+    /// The groups a command worked in through `--in-group`, with their heads when opened, so that what it changed is sent on.
+    final class Opened: @unchecked Sendable {
+        static let shared = Opened()
+        private let lock = NSLock()
+        private var groups: [(group: Group, head: String?)] = []
+
+        func note(_ group: Group) {
+            let head = try? group.store.headHex()
+            lock.withLock { groups.append((group, head)) }
+        }
+
+        /// Syncs each group whose store the command changed; offline, says the change waits for the next sync.
+        func pushChanged() {
+            let changed = lock.withLock {
+                defer { groups = [] }
+                return groups.filter { (try? $0.group.store.headHex()) != $0.head }.map(\.group)
+            }
+            for group in changed { push(group) }
+        }
+    }
+}

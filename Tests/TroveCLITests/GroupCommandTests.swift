@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TroveTestSupport
+
+/// Three people, three personal stores and one hub, driven through the `trove` binary the way they would.
+@Suite struct GroupCommandTests {
+    let folder = TemporaryFolder("trove-group-cli")
+    var hub: String { folder.child("hub.git") }
+
+    /// A person with their own home (key, XDG folders) and personal store.
+    func person(_ name: String) throws -> TroveCLI {
+        var cli = TroveCLI(home: folder.child(name), store: folder.child(name + "/store"))
+        cli.extraEnvironment["USER"] = name
+        try #require(cli.run("init").status == 0)
+        try #require(cli.run("key", "init").status == 0)
+        return cli
+    }
+
+    /// Runs a command that must succeed and returns its standard output.
+    @discardableResult
+    func ok(_ cli: TroveCLI, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let output = try cli.run(arguments)
+        #expect(output.status == 0, "trove \(arguments.joined(separator: " ")): \(output.stderr)", sourceLocation: sourceLocation)
+        return output.stdout
+    }
+
+    /// The code in `trove group invite`'s output.
+    func code(in text: String) throws -> String {
+        try #require(text.firstMatch(of: #/--code ([0-9A-Z-]{23})/#)).output.1.description
+    }
+
+    @Test("three users: a group, an invitation, a join, chat, a shared calendar, a removal and an intruder")
+    func threeUsers() throws {
+        let ana = try person("ana"), bob = try person("bob"), cat = try person("cat")
+        #expect(try ok(ana, "group", "list").contains("No group work 🎉!"))
+
+        // Ana founds the group and shares her exams calendar with it.
+        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        try ok(ana, "calendar", "new", "Exams")
+        try ok(ana, "event", "add", "Exam review", "--start", "2026-12-04 16:00", "--end", "18:00", "--calendar", "Exams")
+        #expect(try ok(ana, "calendar", "share", "Exams", "--group", "CS101").contains("Shared Exams (1 events and tasks) with CS101"))
+        #expect(!(try ok(ana, "calendar", "list")).contains("Exams"))
+        #expect(try ok(ana, "calendar", "list", "--in-group", "CS101").contains("Exams"))
+
+        // Invitations: the code works once, and a wrong code is refused with nothing written.
+        let bobsCode = try code(in: ok(ana, "group", "invite", "CS101", "--email", "bob@example.com"))
+        let catsCode = try code(in: ok(ana, "group", "invite", "CS101", "--email", "cat@example.com"))
+        #expect(try ok(bob, "group", "join", hub, "--code", bobsCode).contains("Joined CS101 as member"))
+        let reused = try cat.run("group", "join", hub, "--code", bobsCode)
+        #expect(reused.status == 1 && reused.stderr.contains("was used already"), "\(reused.stderr)")
+        let wrong = try cat.run("group", "join", hub, "--code", "AAAAA-BBBBB-CCCCC-DDDDD")
+        #expect(wrong.status == 1 && wrong.stderr.contains("matches no open invitation"), "\(wrong.stderr)")
+        #expect(try ok(cat, "group", "list").contains("No group work"))
+        try ok(cat, "group", "join", hub, "--code", catsCode)
+
+        // Chat, and a shared calendar edit that the others hear of.
+        try ok(bob, "group", "chat", "CS101", "Who has Tuesday's notes?")
+        let eventID = try #require(try ok(bob, "record", "list", "event", "--json", "--in-group", "CS101")
+            .firstMatch(of: #/"id" ?: ?"([0-9a-f-]{36})"/#)).output.1.description
+        try ok(bob, "event", "edit", eventID, "--title", "Exam review (room 12)", "--in-group", "CS101")
+        let synced = try ok(ana, "group", "sync")
+        #expect(synced.contains("bob in CS101: Who has Tuesday's notes?"), "\(synced)")
+        #expect(synced.contains("bob changed 'Exam review (room 12)' in CS101"), "\(synced)")
+        #expect(try ok(ana, "inbox").contains("bob changed 'Exam review (room 12)' in CS101"))
+        #expect(try ok(ana, "group", "chat", "CS101").contains("bob: Who has Tuesday's notes?"))
+        let members = try ok(ana, "group", "members", "CS101")
+        #expect(members.contains("ana") && members.contains("bob") && members.contains("cat"))
+
+        // Ana removes Bob; what Bob writes afterwards counts nowhere.
+        try ok(ana, "group", "remove", "CS101", "bob")
+        try ok(bob, "group", "chat", "CS101", "still here?")
+        let atCat = try ok(cat, "group", "sync")
+        #expect(atCat.contains("refused") && atCat.contains("bob was removed"), "\(atCat)")
+        #expect(!(try ok(cat, "group", "chat", "CS101")).contains("still here?"))
+        #expect(try ok(ana, "group", "members", "CS101").contains("removed"))
+
+        // Mallory, who is no member, pushes to the hub with plain git: every peer refuses it.
+        let mallory = folder.child("mallory")
+        try #require(ana.git("clone", "-q", hub, mallory, in: folder.path).status == 0)
+        let post = try #require(FileManager.default.enumerator(atPath: mallory + "/group-posts")?.allObjects.compactMap { $0 as? String }
+            .first { $0.hasSuffix(".json") })
+        let file = mallory + "/group-posts/" + post
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "Who has Tuesday's notes?", with: "Answers at evil.example")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try #require(ana.git("commit", "-qam", "helpful edit", in: mallory).status == 0)
+        try #require(ana.git("push", "-q", "origin", "HEAD:main", in: mallory).status == 0)
+        for peer in [ana, cat] {
+            let report = try ok(peer, "group", "sync")
+            #expect(report.contains("refused") && report.contains("Test User") && report.contains("unsigned"), "\(report)")
+            let chat = try ok(peer, "group", "chat", "CS101")
+            #expect(chat.contains("Who has Tuesday's notes?") && !chat.contains("evil.example"), "\(chat)")
+        }
+        // The hub's history keeps the intruder's commit: nothing is rewritten.
+        #expect(try ana.git("log", "--format=%s", "main", in: hub).stdout.contains("helpful edit"))
+    }
+
+    @Test("plain git verifies the commits of a group's store")
+    func plainGitVerifiesGroupCommits() throws {
+        let ana = try person("ana")
+        try ok(ana, "group", "new", "Family", "--hub", hub)
+        let signers = folder.child("allowed_signers")
+        try ok(ana, "key", "allowed-signers", signers)
+        let log = try ProcessRunner.run("/usr/bin/env", ["git", "-c", "gpg.format=ssh", "-c", "gpg.ssh.allowedSignersFile=\(signers)",
+                                                         "log", "--show-signature", "main"], in: hub, environment: ana.environment)
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout.components(separatedBy: "Good \"git\" signature").count == 3, "\(log.stdout)")
+    }
+
+    @Test("group commands refuse clearly without a key, with an unknown group, and a non-empty hub")
+    func refusals() throws {
+        var keyless = TroveCLI(home: folder.child("nokey"), store: folder.child("nokey/store"))
+        keyless.extraEnvironment["USER"] = "nokey"
+        try #require(keyless.run("init").status == 0)
+        let noKey = try keyless.run("group", "new", "X", "--hub", hub)
+        #expect(noKey.status == 1 && noKey.stderr.contains("trove key init"), "\(noKey.stderr)")
+        let ana = try person("ana")
+        let unknown = try ana.run("group", "chat", "Nope", "hi")
+        #expect(unknown.status == 1 && unknown.stderr.contains("no group called 'Nope'"), "\(unknown.stderr)")
+        try FileManager.default.createDirectory(atPath: folder.child("full"), withIntermediateDirectories: true)
+        _ = try folder.write("full/file", "x")
+        let full = try ana.run("group", "new", "X", "--hub", folder.child("full"))
+        #expect(full.status == 1 && full.stderr.contains("not empty"), "\(full.stderr)")
+        #expect(try ok(ana, "group", "list").contains("No group work"))
+    }
+}
