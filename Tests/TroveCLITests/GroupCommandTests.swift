@@ -122,4 +122,27 @@ import TroveTestSupport
         #expect(full.status == 1 && full.stderr.contains("not empty"), "\(full.stderr)")
         #expect(try ok(ana, "group", "list").contains("No group work"))
     }
+
+    @Test("joining on a new machine makes the store and an account whose temporary password must be changed at first sign-in")
+    func joinOnANewMachine() throws {
+        let ana = try person("ana")
+        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        let code = try code(in: ok(ana, "group", "invite", "CS101", "--email", "dan@example.com"))
+        var dan = TroveCLI(home: folder.child("dan"), store: folder.child("dan/store"))
+        dan.extraEnvironment["USER"] = "dan"
+        try #require(dan.run("key", "init").status == 0)
+        let joined = try ok(dan, "group", "join", hub, "--code", code)
+        #expect(joined.contains("temporary") || joined.contains("invitation code, for now"), "\(joined)")
+        let locked = try dan.run("group", "chat", "CS101")
+        #expect(locked.status == 1 && locked.stderr.contains("sign in"), "\(locked.stderr)")
+        // The code alone signs in no more than once: it must be replaced on the spot.
+        let refused = try dan.run("login", "dan@example.com", "--password-stdin", input: code + "\n")
+        #expect(refused.status == 1 && refused.stderr.contains("temporary"), "\(refused.stderr)")
+        try #require(dan.run("login", "dan@example.com", "--password-stdin", input: code + "\nmy own passphrase 7\n").status == 0)
+        #expect(try ok(dan, "group", "members", "CS101").contains("dan"))
+        try ok(dan, "logout")
+        let old = try dan.run("login", "dan@example.com", "--password-stdin", input: code + "\n")
+        #expect(old.status == 1)
+        #expect(try dan.run("login", "dan@example.com", "--password-stdin", input: "my own passphrase 7\n").status == 0)
+    }
 }

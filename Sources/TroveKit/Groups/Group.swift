@@ -6,7 +6,7 @@ import TroveStore
 public struct Group {
     public let link: GroupLink
     public let store: Store
-    let book: GroupBook
+    public let book: GroupBook
 
     public var name: String { link.name }
 

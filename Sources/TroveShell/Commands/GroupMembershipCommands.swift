@@ -53,15 +53,49 @@ struct GroupInviteCommand: ParsableCommand {
 struct GroupJoinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "join", abstract: "Join a group with the code of an invitation: clones its hub and adds your signed join.",
-        discussion: "Example: trove group join /media/usb/cs101.git --code 7KQ2M-XW9DP-4T1ZC-8RNHV")
+        discussion: """
+            On a machine with no store yet, this also makes your store and an account whose temporary password
+            is the invitation code: the first 'trove login' makes you choose your own.
+            Examples:
+              trove group join /media/usb/cs101.git --code 7KQ2M-XW9DP-4T1ZC-8RNHV
+              trove group join ssh://nas.local/srv/cs101.git --code 7KQ2M-XW9DP-4T1ZC-8RNHV --username bo
+            """)
     @Argument(help: "The group's hub.") var hub: String
     @Option(help: ArgumentHelp("The invitation code.", valueName: "code")) var code: String
+    @Option(help: ArgumentHelp("Your username, on a machine with no store yet (default: your login name).", valueName: "name"))
+    var username: String?
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let group = try GroupContext.book(storeOptions).join(hub: hub, code: code)
-        let role = try group.me()?.role.rawValue ?? "member"
-        Output.line("Joined \(group.name) as \(role). 'trove group chat \"\(group.name)\"' shows the chat.")
+        let personal = storeOptions.personalPath
+        let fresh = !FileManager.default.fileExists(atPath: personal + "/trove.json")
+        if fresh {
+            guard InvitationCode(typed: code) != nil else { throw GroupError.badCode }
+            try Store.create(at: personal)
+        }
+        let group: Group
+        do {
+            let store = try Store.open(at: personal)
+            var me = try GroupContext.identity(account: try SignIn.require(store))
+            if let username { me.username = GroupIdentity.username(from: username) }
+            guard let signer = Store.defaultCommitSigner else { throw GroupError.noKey }
+            group = try GroupBook(personal: store, me: me, signer: signer).join(hub: hub, code: code)
+        } catch {
+            // A store made for this join and left empty goes again: the next try starts afresh.
+            if fresh { try? FileManager.default.removeItem(atPath: personal) }
+            throw error
+        }
+        let member = try group.me()
+        Output.line("Joined \(group.name) as \(member?.role.rawValue ?? "member").")
+        if fresh, let member {
+            let email = try group.store.records(ofType: "invitation").first { $0.value["usedBy"]?.stringValue == member.id }?
+                .value["email"]?.stringValue ?? "\(member.username)@localhost"
+            let account = try AccountBook(store: group.book.personal).create(username: member.username, email: email,
+                                                                            password: InvitationCode(typed: code)!.text, temporary: true)
+            Output.line("Made your store at \(personal), with the account \(account.username) (\(account.email)).")
+            Output.line("Its password is the invitation code, for now: 'trove login \(account.email)' asks you to choose your own.")
+        }
+        Output.line("'trove group chat \"\(group.name)\"' shows the chat.")
     }
 }
 
