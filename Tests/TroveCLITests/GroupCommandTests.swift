@@ -63,6 +63,9 @@ import TroveTestSupport
         #expect(synced.contains("bob changed 'Exam review (room 12)' in CS101"), "\(synced)")
         #expect(try ok(ana, "inbox").contains("bob changed 'Exam review (room 12)' in CS101"))
         #expect(try ok(ana, "group", "chat", "CS101").contains("bob: Who has Tuesday's notes?"))
+        // Search spans the personal store and the group's, and says where each hit lives.
+        let found = try ok(ana, "search", "room")
+        #expect(found.contains("Exam review (room 12)") && found.contains("(in CS101)"), "\(found)")
         let members = try ok(ana, "group", "members", "CS101")
         #expect(members.contains("ana") && members.contains("bob") && members.contains("cat"))
 

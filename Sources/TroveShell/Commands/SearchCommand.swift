@@ -9,6 +9,7 @@ struct SearchCommand: ParsableCommand {
         commandName: "search", abstract: "Find records by their words, best match first.",
         discussion: """
             Every word must match, as a prefix, ignoring case and accents; titles and names weigh most.
+            The stores of your groups are searched too, and their hits say which group they are in.
             Examples:
               trove search canal
               trove search creme brul --type entry
@@ -38,11 +39,20 @@ struct SearchCommand: ParsableCommand {
             if let type { try index.store.recordFormat(type) }
             let color = !output.json && Terminal.supportsColor()
             let marks = color ? (SGR.start([.bold]), SGR.reset) : ("[", "]")
-            let hits = try index.search(words.joined(separator: " "), type: type, limit: limit, highlight: marks)
+            let text = words.joined(separator: " ")
+            // Hits from the personal store, then each group's; one list, best first.
+            var hits = try index.search(text, type: type, limit: limit, highlight: marks).map { (place: nil as String?, hit: $0) }
+            if storeOptions.group == nil {
+                for (name, groupIndex) in SharedStores.indexes(storeOptions) {
+                    hits += try groupIndex.search(text, type: type, limit: limit, highlight: marks).map { (place: name, hit: $0) }
+                }
+                hits = Array(hits.sorted { $0.hit.rank < $1.hit.rank }.prefix(limit))
+            }
             if output.json {
-                Output.json(.array(hits.map { hit in
+                Output.json(.array(hits.map { place, hit in
                     ["id": .string(hit.record.id), "type": .string(hit.record.type), "label": hit.record.label.map(JSONValue.string) ?? .null,
-                     "date": hit.record.start.map(JSONValue.string) ?? .null, "snippet": .string(hit.snippet), "rank": .double(hit.rank)]
+                     "date": hit.record.start.map(JSONValue.string) ?? .null, "snippet": .string(hit.snippet), "rank": .double(hit.rank),
+                     "group": place.map(JSONValue.string) ?? .null]
                 }))
                 return
             }
@@ -50,9 +60,10 @@ struct SearchCommand: ParsableCommand {
                 Output.line("No records match '\(words.joined(separator: " "))'.")
                 return
             }
-            for hit in hits {
+            for (place, hit) in hits {
                 let date = String((hit.record.start ?? hit.record.createdAt).prefix(10))
-                Output.line([hit.record.type, date, hit.record.label ?? "", hit.record.id].filter { !$0.isEmpty }.joined(separator: "  "))
+                let label = [hit.record.type, date, hit.record.label ?? "", hit.record.id, place.map { "(in \($0))" } ?? ""]
+                Output.line(label.filter { !$0.isEmpty }.joined(separator: "  "))
                 Output.line("    " + hit.snippet.replacingOccurrences(of: "\n", with: " "))
             }
         }
