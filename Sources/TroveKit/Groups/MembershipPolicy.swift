@@ -141,6 +141,9 @@ public final class MembershipPolicy: IncomingReview {
             return "\(who) may not change the group's settings: only the owner may"
         case "member":
             return memberChange(before: before.flatMap(Member.init), after: after.flatMap(Member.init), by: member, roster: roster)
+        case "invitation" where (after ?? before)?["eventId"] != nil:
+            // Inviting members to an event, or answering such an invitation, is posting.
+            return roster.permissions.allows(.post, for: member.role) ? nil : "\(who) may not post in this group"
         case "invitation":
             if !roster.permissions.allows(.invite, for: member.role) { return "\(who) may not invite or answer requests to join" }
             if after?["role"]?.stringValue == "admin" { return "\(who) may not invite admins: only the owner may" }
