@@ -22,7 +22,7 @@ struct JSONOutputTests {
         #expect(listed.map { $0["id"] as? String } == [entry] && listed.first?["text"] as? String == "Fog on the canal.")
         #expect((try json("show", entry) as? [String: Any])?["journalId"] as? String == journal)
         let hits = try #require(try json("search", "canal") as? [[String: Any]])
-        #expect(hits.count == 1 && Self.keys(hits.first) == ["id", "type", "label", "date", "snippet", "rank"])
+        #expect(hits.count == 1 && Self.keys(hits.first) == ["id", "type", "label", "date", "snippet", "rank", "group"])
         let status = try json("status")
         #expect(Self.keys(status) == ["path", "records", "lastCommit", "remotes", "handEdits"])
         #expect(Self.keys((status as? [String: Any])?["lastCommit"]) == ["id", "author", "date", "summary"])
