@@ -132,30 +132,15 @@ extension Repository {
 
     /// The commits reachable from `tip` but not from `base` (all of them when `base` is nil), parents before children.
     public func commitIDs(from tip: ObjectID, notIn base: ObjectID?) throws -> [ObjectID] {
-        var walker: OpaquePointer?
-        try check(git_revwalk_new(&walker, pointer), "start history walk")
-        defer { git_revwalk_free(walker) }
-        git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue)
-        var raw = tip.raw
-        try check(git_revwalk_push(walker, &raw), "walk from \(tip.short)")
-        if var hidden = base?.raw { try check(git_revwalk_hide(walker, &hidden), "hide \(base!.short)") }
         var ids: [ObjectID] = []
-        var oid = git_oid()
-        while git_revwalk_next(&oid, walker) == 0 { ids.append(ObjectID(oid)) }
+        try walkCommits(from: tip, hiding: base, sorting: GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue) { ids.append($0); return true }
         return ids
     }
 
     /// The number of commits reachable from `tip` but not from `base` (all of them when `base` is nil).
     public func countCommits(from tip: ObjectID, notIn base: ObjectID?) throws -> Int {
-        var walker: OpaquePointer?
-        try check(git_revwalk_new(&walker, pointer), "start history walk")
-        defer { git_revwalk_free(walker) }
-        var raw = tip.raw
-        try check(git_revwalk_push(walker, &raw), "walk from \(tip.short)")
-        if var hidden = base?.raw { try check(git_revwalk_hide(walker, &hidden), "hide \(base!.short)") }
         var count = 0
-        var oid = git_oid()
-        while git_revwalk_next(&oid, walker) == 0 { count += 1 }
+        try walkCommits(from: tip, hiding: base, sorting: GIT_SORT_NONE.rawValue) { _ in count += 1; return true }
         return count
     }
 }

@@ -6,21 +6,31 @@ extension Repository {
     /// A commit changed `path` when its version differs from that of every
     /// parent (git's default history simplification, without following renames).
     public func log(from start: ObjectID, path: String? = nil, limit: Int? = nil) throws -> [Commit] {
+        var commits: [Commit] = []
+        try walkCommits(from: start, sorting: GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue) { id in
+            if let limit, commits.count >= limit { return false }
+            let commit = try self.commit(id)
+            if let path, try !changes(commit, path: path) { return true }
+            commits.append(commit)
+            return true
+        }
+        return commits
+    }
+
+    /// Calls `visit` with each commit reachable from `tip` and not from `hidden`, in the order `sorting` asks,
+    /// until it returns false.
+    func walkCommits(from tip: ObjectID, hiding hidden: ObjectID? = nil, sorting: UInt32, _ visit: (ObjectID) throws -> Bool) throws {
         var walker: OpaquePointer?
         try check(git_revwalk_new(&walker, pointer), "start history walk")
         defer { git_revwalk_free(walker) }
-        git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue)
-        var raw = start.raw
-        try check(git_revwalk_push(walker, &raw), "walk from \(start.short)")
-        var commits: [Commit] = []
+        git_revwalk_sorting(walker, sorting)
+        var raw = tip.raw
+        try check(git_revwalk_push(walker, &raw), "walk from \(tip.short)")
+        if var hiddenRaw = hidden?.raw { try check(git_revwalk_hide(walker, &hiddenRaw), "hide \(hidden!.short)") }
         var oid = git_oid()
         while git_revwalk_next(&oid, walker) == 0 {
-            if let limit, commits.count >= limit { break }
-            let commit = try self.commit(ObjectID(oid))
-            if let path, try !changes(commit, path: path) { continue }
-            commits.append(commit)
+            guard try visit(ObjectID(oid)) else { return }
         }
-        return commits
     }
 
     private func changes(_ commit: Commit, path: String) throws -> Bool {
