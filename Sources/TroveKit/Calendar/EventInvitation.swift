@@ -72,13 +72,13 @@ public struct EventInvitation: Sendable, Equatable {
     /// Who answers it: the address the user was invited at, named as the user's profile names them (else as the
     /// organiser did); `me` is the user, when known. Without either address there is nobody to answer as.
     public func replier(me: CalendarUser?) throws -> CalendarUser {
-        guard let email = invitee ?? me?.email else { throw InvitationError.noAddress }
+        guard let email = invitee ?? me?.email else { throw InvitationError.whichAttendee(attendees.map(\.email)) }
         return CalendarUser(email: email, name: me?.name ?? attendees.first { $0.email == email }?.user.name)
     }
 
     /// The line the inbox shows for it: `Invitation: 'Title' from Ada Lovelace, Fri 2026-12-04 14:00`.
     public func notice(in zone: TimeZone, updated: Bool = false) -> String {
-        "\(updated ? "Invitation updated" : "Invitation"): '\(title)' from \(organizer.label), \(InvitationText.when(start, in: zone))"
+        "\(updated ? "Invitation updated" : "Invitation"): '\(title.isEmpty ? "(untitled)" : title)' from \(organizer.label), \(InvitationText.when(start, in: zone))"
     }
 }
 
@@ -93,6 +93,7 @@ public enum InvitationError: Error, Equatable, CustomStringConvertible {
     case staleReply(title: String, sequence: Int, current: Int)
     case noAttendees(title: String)
     case ownEvent(title: String)
+    case whichAttendee([String])
 
     public var description: String {
         switch self {
@@ -113,6 +114,9 @@ public enum InvitationError: Error, Equatable, CustomStringConvertible {
             return "the reply answers version \(sequence) of '\(title)', which has changed since (it is at version \(current)): nothing was recorded"
         case .ownEvent(let title):
             return "'\(title)' is your own event (you invited people to it): an invitation to it cannot be accepted or declined"
+        case .whichAttendee(let emails):
+            return "the invitation names \(emails.isEmpty ? "nobody" : emails.joined(separator: ", ")) and Trove does not know which is you: "
+                + "set your address with 'trove settings set notifications.email ADDRESS'"
         case .noAttendees(let title):
             return "nobody is invited to '\(title)': give at least one contact with --to"
         }
