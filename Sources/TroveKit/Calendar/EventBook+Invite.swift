@@ -13,6 +13,8 @@ extension EventBook {
                        send: (Record) throws -> Void) throws -> (event: Event, result: CommitResult) {
         if let organizer = event.organizer { throw InvitationError.notYours(title: event.title, organizer: organizer.label) }
         guard !people.isEmpty else { throw InvitationError.noAttendees(title: event.title) }
+        // A changed occurrence shares its series' UID, so answers could not tell the two apart.
+        if event.recurrenceID != nil { throw InvitationError.changedOccurrence(title: event.title) }
         let names = people.map(\.label).joined(separator: ", ")
         let (record, result) = try store.transaction(message: "Invite \(names) to \(event.title)") { transaction -> Record in
             guard let existing = try transaction.record(id: event.id), var fields = existing.value.objectValue else {

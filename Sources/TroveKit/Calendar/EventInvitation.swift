@@ -94,6 +94,7 @@ public enum InvitationError: Error, Equatable, CustomStringConvertible {
     case noAttendees(title: String)
     case ownEvent(title: String)
     case whichAttendee([String])
+    case changedOccurrence(title: String)
 
     public var description: String {
         switch self {
@@ -117,6 +118,8 @@ public enum InvitationError: Error, Equatable, CustomStringConvertible {
         case .whichAttendee(let emails):
             return "the invitation names \(emails.isEmpty ? "nobody" : emails.joined(separator: ", ")) and Trove does not know which is you: "
                 + "set your address with 'trove settings set notifications.email ADDRESS'"
+        case .changedOccurrence(let title):
+            return "'\(title)' is one changed occurrence of a repeating event: invite people to the whole series instead"
         case .noAttendees(let title):
             return "nobody is invited to '\(title)': give at least one contact with --to"
         }

@@ -177,6 +177,13 @@ struct InvitationBookTests {
         let accepted = try events.event(CalendarUID.eventID(uid: "review-2026@example.com"))
         #expect(throws: InvitationError.notYours(title: "Project review", organizer: "Ada Lovelace")) { try events.invite([Self.alan], to: accepted) { _ in } }
         #expect(try fixture.store.records(ofType: "event").count == 2)
+
+        // One changed occurrence of a series (as an import makes it) shares the series' UID: not invitable alone.
+        let override = try fixture.store.transaction { transaction in
+            try transaction.put(["calendarId": .string(event.calendarId), "title": "Standup (moved)", "uid": .string(event.id),
+                                 "start": "2026-12-08T15:00:00.000Z", "recurrenceId": "2026-12-08T14:00:00.000Z"], type: "event")
+        }.value
+        #expect(throws: InvitationError.changedOccurrence(title: "Standup (moved)")) { try events.invite([Self.alan], to: Event(override)!) { _ in } }
     }
 
     @Test("the user is the account's email and name, else the notifications.email setting, else unknown")
