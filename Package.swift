@@ -5,7 +5,7 @@ import PackageDescription
 let formatSchemas = [
     "common", "account", "profile", "settings", "journal", "entry", "dog", "business",
     "calendar", "event", "task", "quote", "day-image", "contact", "group", "member",
-    "group-post", "invitation", "notification", "item", "tracker", "tracker-report",
+    "group-post", "invitation", "event-invitation", "notification", "item", "tracker", "tracker-report",
 ]
 
 let package = Package(

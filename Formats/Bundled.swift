@@ -16,6 +16,7 @@ public enum BundledFormats {
         "dog.schema.json": PackageResources.dog_schema_json,
         "entry.schema.json": PackageResources.entry_schema_json,
         "event.schema.json": PackageResources.event_schema_json,
+        "event-invitation.schema.json": PackageResources.event_invitation_schema_json,
         "group.schema.json": PackageResources.group_schema_json,
         "group-post.schema.json": PackageResources.group_post_schema_json,
         "invitation.schema.json": PackageResources.invitation_schema_json,

@@ -15,7 +15,7 @@ public struct Trove: ParsableCommand {
             DogCommand.self, HereCommand.self, PeeCommand.self, PooCommand.self, MapCommand.self, BusinessCommand.self,
             ItemCommand.self, TrackerCommand.self, ContactCommand.self, GroupCommand.self,
             CalCommand.self, CalendarCommand.self, EventCommand.self, TaskCommand.self, AgendaCommand.self, HolidaysCommand.self,
-            AssistantCommand.self, InboxCommand.self, NotifyDueCommand.self, QuoteCommand.self, DayCommand.self, SettingsCommand.self,
+            AssistantCommand.self, InboxCommand.self, InvitationCommand.self, NotifyDueCommand.self, QuoteCommand.self, DayCommand.self, SettingsCommand.self,
             AccountCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, PasswdCommand.self, ProfileCommand.self, KeyCommand.self,
             InitCommand.self, StatusCommand.self, LogCommand.self, ShowCommand.self, UndoCommand.self,
             CheckCommand.self, CommitCommand.self, RecordCommand.self, SearchCommand.self, ReindexCommand.self, MediaCommand.self,

@@ -23,10 +23,10 @@ final class CalendarFixture: @unchecked Sendable {
         try ok(arguments, sourceLocation: sourceLocation)
     }
 
-    /// Runs `trove ARGUMENTS` and expects it to succeed.
+    /// Runs `trove ARGUMENTS`, with `input` on standard input, and expects it to succeed.
     @discardableResult
-    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessOutput {
-        let output = try base.cli.run(arguments)
+    func ok(_ arguments: [String], input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessOutput {
+        let output = try base.cli.run(arguments, input: input)
         #expect(output.status == 0, "trove \(arguments.joined(separator: " ")) failed (\(output.status)): \(output.stderr)", sourceLocation: sourceLocation)
         return output
     }

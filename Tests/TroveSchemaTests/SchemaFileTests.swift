@@ -13,7 +13,8 @@ import TroveSchema
         "dog": "dogs", "business": "business",
         "calendar": "calendars", "event": "events", "task": "tasks", "quote": "quotes",
         "day-image": "day-images", "contact": "contacts", "group": "groups", "member": "members",
-        "group-post": "group-posts", "invitation": "invitations", "notification": "notifications",
+        "group-post": "group-posts", "invitation": "invitations", "event-invitation": "event-invitations",
+        "notification": "notifications",
         "item": "items", "tracker": "trackers", "tracker-report": "tracker-reports",
     ]
 

@@ -31,6 +31,7 @@ public enum ICSReader {
         }
         var result = ICSFile()
         result.calendarName = calendar.property("X-WR-CALNAME")?.textOrValue
+        result.method = calendar.property("METHOD")?.value.uppercased()
         var skipped: [String: Int] = [:]
         for component in calendar.components {
             switch component.name {

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveKit
 
 /// One event or task read from an iCalendar file, as record fields.
 ///
@@ -62,6 +63,8 @@ public struct ICSFile: Sendable, Equatable {
     public var warnings: [ICSProblem] = []
     /// The calendar's name (`X-WR-CALNAME`), if it has one.
     public var calendarName: String?
+    /// iTIP's METHOD in upper case (`PUBLISH`, `REQUEST`, `REPLY`), if the file has one.
+    public var method: String?
 
     public init() {}
 
@@ -82,3 +85,5 @@ public struct ICSFileError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String { (file.map { "\($0): " } ?? "") + reason }
 }
+
+extension ICSFileError: UserFacingError {}

@@ -12,11 +12,7 @@ public enum ICSWriter {
     /// A VCALENDAR holding each record: `type` (or `kind`) `event` becomes a VEVENT,
     /// `task` a VTODO; other records are left out.
     public static func write(_ records: [JSONValue], calendarName: String? = nil, now: Date = Date()) throws(ICSFileError) -> String {
-        var calendar = ICalComponent("VCALENDAR", properties: [
-            ICalProperty("VERSION", "2.0"),
-            ICalProperty("PRODID", text: "-//Trove//Trove//EN"),
-            ICalProperty("CALSCALE", "GREGORIAN"),
-        ])
+        var calendar = calendar()
         if let calendarName { calendar.properties.append(ICalProperty("X-WR-CALNAME", text: calendarName)) }
         do {
             for record in records {
@@ -42,7 +38,19 @@ public enum ICSWriter {
         }, calendarName: calendarName, now: now)
     }
 
-    private static func event(_ fields: [String: JSONValue], now: Date) throws(ICalError) -> ICalComponent {
+    /// An empty VCALENDAR as Trove writes them; `method` is iTIP's METHOD (`REQUEST`, `REPLY`).
+    static func calendar(method: String? = nil) -> ICalComponent {
+        var calendar = ICalComponent("VCALENDAR", properties: [
+            ICalProperty("VERSION", "2.0"),
+            ICalProperty("PRODID", text: "-//Trove//Trove//EN"),
+            ICalProperty("CALSCALE", "GREGORIAN"),
+        ])
+        if let method { calendar.properties.append(ICalProperty("METHOD", method)) }
+        return calendar
+    }
+
+    /// The VEVENT of an event record's fields.
+    static func event(_ fields: [String: JSONValue], now: Date) throws(ICalError) -> ICalComponent {
         var event = ICalComponent("VEVENT")
         let zone = fields["timeZone"]?.stringValue
         event.properties += common(fields, now: now)

@@ -60,15 +60,11 @@ public struct ICSImport {
         }
     }
 
-    /// The record id of an imported component: its UID when that is a Trove id, else one derived from UID and RECURRENCE-ID.
-    ///
-    /// Nothing that can change goes into it (not the start, not the moment of import), so a moved
-    /// event updates its record, and two peers importing the same file make the same ids.
+    /// The record id of an imported component: its UID when that is a Trove id, else one derived from UID and
+    /// RECURRENCE-ID (see `CalendarUID`), so two peers importing the same file make the same ids.
     static func recordID(_ item: ICSRecord) -> String {
-        let recurrence = item.fields["recurrenceId"]?.stringValue
-        if let uid = item.uid, recurrence == nil, RecordID.isValid(uid) { return uid }
-        let key = "ics:\(item.kind.rawValue):\(item.uid ?? "\(item.title ?? ""):\(item.fields["start"]?.stringValue ?? "")"):\(recurrence ?? "")"
-        return RecordID.derived(from: key, at: Date(timeIntervalSince1970: 0))
+        CalendarUID.recordID(kind: item.kind.rawValue, uid: item.uid, recurrenceID: item.fields["recurrenceId"]?.stringValue,
+                             fallback: "\(item.title ?? ""):\(item.fields["start"]?.stringValue ?? "")")
     }
 
     /// The times iCalendar holds to the whole second, which the store may hold to the millisecond.

@@ -18,4 +18,17 @@ enum CalendarLookup {
         guard let match = matches.first, let record = try index.store.record(id: match) else { throw missing }
         return record
     }
+
+    /// The one of `items` whose id is `text`, or starts or ends with it (4 characters at least), or `missing`;
+    /// for the few records of a kind (notifications, invitations) that are looked through without the index.
+    static func match<Item>(_ text: String, in items: [Item], id: (Item) -> String, missing: Error) throws -> Item {
+        let lowered = text.lowercased()
+        let matches = items.filter { item in
+            let candidate = id(item)
+            return candidate == lowered || (lowered.count >= 4 && (candidate.hasPrefix(lowered) || candidate.hasSuffix(lowered)))
+        }
+        if matches.count > 1 { throw CalendarError.ambiguousID(lowered, matches: matches.count) }
+        guard let match = matches.first else { throw missing }
+        return match
+    }
 }

@@ -47,6 +47,12 @@ public struct Event: Sendable, Equatable {
     public var alarms: [JSONValue]
     public var categories: [String]
     public var uid: String?
+    /// Who invited the user, on someone else's event the user accepted; `nil` on the user's own.
+    public var organizer: CalendarUser?
+    /// The people invited by iTIP, and their answers.
+    public var attendees: [Attendee]
+    /// iTIP's SEQUENCE: the version of the event that invitations describe.
+    public var sequence: Int
     public var createdAt: String
 
     public init?(_ record: Record) {
@@ -76,10 +82,16 @@ public struct Event: Sendable, Equatable {
         alarms = value["alarms"]?.arrayValue ?? []
         categories = (value["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
         uid = value["uid"]?.stringValue
+        organizer = CalendarUser(json: value["organizer"])
+        attendees = Attendee.list(value["attendees"])
+        sequence = value["sequence"]?.intValue ?? 0
         createdAt = record.createdAt ?? ""
     }
 
     public var isAllDay: Bool { start.isDate }
+
+    /// The UID invitations and replies name it by: its iCalendar UID, else its id.
+    public var invitationUID: String { uid ?? id }
 
     /// How long one occurrence lasts: from start to end, or a day for an all-day event without an end.
     public func length(in timeZone: TimeZone) -> TimeInterval {

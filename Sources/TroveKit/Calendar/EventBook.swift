@@ -70,6 +70,7 @@ public struct EventBook {
             if let calendar = draft.calendar { fields["calendarId"] = .string(try CalendarBook(store: store).calendar(named: calendar).id) }
             try apply(draft, to: &fields)
             if fields == existing.value.objectValue { return existing }
+            Self.raiseSequence(&fields, from: existing.value)
             return try transaction.put(.object(fields), type: "event")
         }
         return (Event(record)!, result)
@@ -78,6 +79,17 @@ public struct EventBook {
     /// Removes an event.
     public func remove(_ event: Event) throws -> CommitResult {
         try store.transaction(message: "Delete event \(event.title)") { try $0.delete(id: event.id) }.result
+    }
+
+    /// What invitations describe: a change to one of these makes a new version of the event (iTIP's SEQUENCE).
+    static let scheduledFields = ["title", "start", "end", "location", "rrule", "rdate", "exdate"]
+
+    /// Raises the SEQUENCE of an event the user invited people to when what they were told changes, so that
+    /// the invitation sent next replaces the one they have. Someone else's event keeps the organiser's SEQUENCE.
+    static func raiseSequence(_ fields: inout [String: JSONValue], from old: JSONValue) {
+        guard fields["attendees"] != nil, fields["organizer"] == nil,
+              scheduledFields.contains(where: { fields[$0] != old[$0] }) else { return }
+        fields["sequence"] = .integer((old["sequence"]?.intValue ?? 0) + 1)
     }
 
     /// Writes the draft's fields, then checks the whole: a title, and an end that is not before the start.

@@ -43,11 +43,7 @@ public struct Inbox {
 
     /// The notification whose id is `text`, or starts or ends with it (4 characters at least), among those not dismissed.
     public func message(_ text: String) throws -> InboxMessage {
-        let lowered = text.lowercased()
-        let matches = try messages().filter { $0.id == lowered || (lowered.count >= 4 && ($0.id.hasPrefix(lowered) || $0.id.hasSuffix(lowered))) }
-        if matches.count > 1 { throw CalendarError.ambiguousID(lowered, matches: matches.count) }
-        guard let match = matches.first else { throw CalendarError.unknownNotification(text) }
-        return match
+        try CalendarLookup.match(text, in: messages(), id: \.id, missing: CalendarError.unknownNotification(text))
     }
 
     /// Marks notifications read, or (with `dismiss`) takes them out of the inbox, in one commit.
@@ -55,12 +51,24 @@ public struct Inbox {
     public func mark(_ messages: [InboxMessage], dismiss: Bool) throws -> CommitResult {
         let verb = dismiss ? "Dismiss" : "Read"
         return try store.transaction(message: messages.count == 1 ? "\(verb) notification" : "\(verb) \(messages.count) notifications") { transaction in
-            for message in messages {
-                guard let existing = try transaction.record(id: message.id), var fields = existing.value.objectValue else { continue }
-                fields[dismiss ? "dismissed" : "read"] = .bool(true)
-                try transaction.put(.object(fields), type: "notification")
-            }
+            try Self.mark(ids: messages.map(\.id), dismiss: dismiss, in: &transaction)
         }.result
+    }
+
+    /// Takes the notifications about record `ref` out of the inbox, inside `transaction`: news the user has acted on.
+    public func dismiss(about ref: String, in transaction: inout Transaction) throws {
+        let about = try store.records(ofType: "notification")
+            .filter { $0.value["ref"]?.stringValue == ref && $0.value["dismissed"]?.boolValue != true }
+        try Self.mark(ids: about.map(\.id), dismiss: true, in: &transaction)
+    }
+
+    /// Marks the notifications `ids` read, or dismissed, inside `transaction`.
+    private static func mark(ids: [String], dismiss: Bool, in transaction: inout Transaction) throws {
+        for id in ids {
+            guard let existing = try transaction.record(id: id), var fields = existing.value.objectValue else { continue }
+            fields[dismiss ? "dismissed" : "read"] = .bool(true)
+            try transaction.put(.object(fields), type: "notification")
+        }
     }
 
     /// Adds a notification inside `transaction`.

@@ -41,6 +41,9 @@ public struct ExternalProgram: Sendable {
         process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
         if let stdin, let input {
+            // A program that exits without reading (a sendmail refusing at once) closes the pipe:
+            // the write then fails quietly instead of killing Trove with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
             // Small messages: written whole before reading, then closed so the program sees the end.
             try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
             try? stdin.fileHandleForWriting.close()

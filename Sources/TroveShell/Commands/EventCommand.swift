@@ -7,8 +7,8 @@ import TroveStore
 /// `trove event add|edit|show|rm|map|directions`: calendar events.
 struct EventCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "event", abstract: "Add, change, show and remove events; map their places.",
-        subcommands: [Add.self, Edit.self, Show.self, Remove.self, MapPlace.self, DirectionsTo.self])
+        commandName: "event", abstract: "Add, change, show and remove events; map their places; invite people.",
+        subcommands: [Add.self, Edit.self, Show.self, Remove.self, MapPlace.self, DirectionsTo.self, EventInviteCommand.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -162,6 +162,11 @@ struct EventCommand: ParsableCommand {
         if !event.categories.isEmpty { lines.append("Tags:      \(event.categories.joined(separator: ", "))") }
         let reminders = event.alarms.compactMap { $0["minutesBefore"]?.intValue }.map { CalendarText.minutes($0) + " before" }
         if !reminders.isEmpty { lines.append("Reminders: \(reminders.joined(separator: ", "))") }
+        if let organizer = event.organizer { lines.append("Organizer: \(organizer.full)") }
+        if !event.attendees.isEmpty {
+            lines.append("Invited:   " + event.attendees.map { "\($0.user.label) (\($0.answer == .needsAction ? "no answer yet" : $0.answer.rawValue))" }
+                .joined(separator: ", "))
+        }
         lines.append("Id:        \(event.id)")
         lines.append("")
         lines.append(event.notes?.isEmpty == false ? event.notes! : "No item description")

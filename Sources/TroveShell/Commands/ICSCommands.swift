@@ -13,9 +13,12 @@ enum ICSCommands {
                 Repeating events stay rules (RRULE, RDATE, EXDATE; RECURRENCE-ID overrides replace their occurrence).
                 A "Title [COURSE]" summary, as LMS feeds write it, gives the class. Events are matched by UID, so
                 importing again changes nothing and a newer copy updates what changed.
+                An invitation (METHOD:REQUEST) is not added as an event: it waits in 'trove invitation list' to be
+                accepted or declined. An answer to one of yours (METHOD:REPLY) is recorded on your event.
                 Examples:
                   trove import ics ~/Downloads/course.ics --calendar CS101 --dry-run
                   trove import ics family.ics --skip-invalid
+                  trove import ics ~/Downloads/invite.ics
                 """)
         @Argument(help: "The .ics file.", completion: .file(extensions: ["ics"])) var path: String
         @Option(help: ArgumentHelp("The calendar to import into (default: the first).", valueName: "name"),
@@ -29,6 +32,9 @@ enum ICSCommands {
             let store = try storeOptions.open()
             let file: ICSFile
             do { file = try ICSReader.read(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
+            if try ImportITIP.handles(file, path: path) {
+                return try ImportITIP.run(path: path, options: options, storeOptions: storeOptions, json: output.json)
+            }
             try ImportCommand.run(options, json: output.json) { settings, progress in
                 try ICSImport(store: store, options: settings).run(file, path: path, calendar: calendar, progress: progress)
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveInterchange
+import TroveJSON
 import TroveKit
 import TroveStore
 
@@ -81,17 +82,19 @@ struct ImportCommand: ParsableCommand {
     }
 
     static func show(_ report: ImportReport, json: Bool) {
-        if json {
-            Output.json([
-                "added": .integer(report.added), "updated": .integer(report.updated), "unchanged": .integer(report.unchanged),
-                "skipped": .integer(report.skipped), "media": .integer(report.mediaStored), "dryRun": .bool(report.dryRun),
-                "journalsMade": .array(report.journalsMade.map { .string($0) }), "warnings": .array(report.warnings.map { .string($0) }),
-                "commit": report.commit.map { .string($0) } ?? .null,
-            ])
-            return
-        }
+        if json { return Output.json(.object(fields(of: report))) }
         for line in report.lines {
             if line.hasPrefix("warning: ") { Output.error(line) } else { Output.line(line) }
         }
+    }
+
+    /// The report as `--json` gives it.
+    static func fields(of report: ImportReport) -> [String: JSONValue] {
+        [
+            "added": .integer(report.added), "updated": .integer(report.updated), "unchanged": .integer(report.unchanged),
+            "skipped": .integer(report.skipped), "media": .integer(report.mediaStored), "dryRun": .bool(report.dryRun),
+            "journalsMade": .array(report.journalsMade.map { .string($0) }), "warnings": .array(report.warnings.map { .string($0) }),
+            "commit": report.commit.map { .string($0) } ?? .null,
+        ]
     }
 }

@@ -30,12 +30,11 @@ struct NotifyDueCommand: ParsableCommand {
             guard let address = settings.method == "email" ? settings.email : settings.email ?? settings.phone else {
                 return Output.error("no address to send to: 'trove settings set notifications.email ADDRESS'")
             }
-            guard let sendmail = ExternalProgram(named: "sendmail", path: (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/usr/lib") else {
+            guard let sendmail = Sendmail() else {
                 return Output.error("sendmail is not installed, so the reminder was not emailed")
             }
             let mail = "To: \(address)\nSubject: Trove: \(message.text)\nContent-Type: text/plain; charset=utf-8\n\n\(message.text)\n"
-            let result = try sendmail.run(["-t"], input: mail, timeout: 30)
-            if result.status != 0 { Output.error("sendmail failed: \(result.text.trimmingCharacters(in: .whitespacesAndNewlines))") }
+            do { try sendmail.send(mail) } catch let error as SendmailError { Output.error(error.description) }
         default:
             if let notifySend = ExternalProgram(named: "notify-send") { _ = try? notifySend.run(["Trove", message.text], timeout: 10) }
         }
