@@ -69,6 +69,14 @@ import TroveTestSupport
         let members = try ok(ana, "group", "members", "CS101")
         #expect(members.contains("ana") && members.contains("bob") && members.contains("cat"))
 
+        // Inside a group, an invitation to an event is a record the invitee hears of and answers.
+        try ok(ana, "event", "invite", eventID, "--to", "bob", "--in-group", "CS101")
+        #expect(try ok(bob, "group", "sync").contains("ana invited you to 'Exam review (room 12)' in CS101"))
+        let waiting = try ok(bob, "invitation", "list", "--in-group", "CS101")
+        let invitation = try #require(waiting.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        try ok(bob, "invitation", "accept", invitation, "--in-group", "CS101")
+        #expect(try ok(ana, "group", "sync").contains("bob accepted 'Exam review (room 12)' in CS101"))
+
         // Ana removes Bob; what Bob writes afterwards counts nowhere.
         try ok(ana, "group", "remove", "CS101", "bob")
         try ok(bob, "group", "chat", "CS101", "still here?")

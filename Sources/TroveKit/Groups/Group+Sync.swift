@@ -52,6 +52,13 @@ extension Group {
             case .meeting: return "\(username) scheduled \(title ?? "a meeting") in \(name)"
             case .link: return "\(username) shared \(post.title ?? post.url ?? "a link") in \(name)"
             }
+        case "invitation":
+            guard let invitation = after.flatMap(MemberInvitation.init) else { return nil }
+            if before == nil, invitation.invitee == book.me.username { return "\(username) invited you to '\(invitation.title)' in \(name)" }
+            if invitation.status != "pending", before.flatMap(MemberInvitation.init)?.status == "pending" {
+                return "\(invitation.invitee) \(invitation.status) '\(invitation.title)' in \(name)"
+            }
+            return nil
         case "member":
             guard let member = after.flatMap(Member.init) else { return nil }
             if before == nil { return "\(member.username) joined \(name)" }

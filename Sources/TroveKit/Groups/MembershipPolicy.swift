@@ -142,8 +142,12 @@ public final class MembershipPolicy: IncomingReview {
         case "member":
             return memberChange(before: before.flatMap(Member.init), after: after.flatMap(Member.init), by: member, roster: roster)
         case "invitation" where (after ?? before)?["eventId"] != nil:
-            // Inviting members to an event, or answering such an invitation, is posting.
-            return roster.permissions.allows(.post, for: member.role) ? nil : "\(who) may not post in this group"
+            // Inviting members to an event is posting; answering is for the invitee, and changing it for the inviter.
+            guard roster.permissions.allows(.post, for: member.role) else { return "\(who) may not post in this group" }
+            if let before, member.role == .member, before["invitee"]?.stringValue != who, before["inviter"]?.stringValue != who {
+                return "\(who) may not answer an invitation for \(before["invitee"]?.stringValue ?? "someone else")"
+            }
+            return nil
         case "invitation":
             if !roster.permissions.allows(.invite, for: member.role) { return "\(who) may not invite or answer requests to join" }
             if after?["role"]?.stringValue == "admin" { return "\(who) may not invite admins: only the owner may" }

@@ -12,9 +12,12 @@ struct EventInviteCommand: ParsableCommand {
             without accounts) and names each contact, who needs an email address. It is written to --out; without
             it, it is emailed by sendmail when this machine has one, else written to invite-<uid>.ics here.
             Their answers come back as files to 'trove import ics', and 'trove event show' lists them.
+            With --in-group, --to names members of the group instead, who hear of it at their next sync and answer
+            with 'trove invitation accept|decline ID --in-group GROUP'.
             Examples:
               trove event invite b78e1d88 --to "Grace Hopper" --to alan
               trove event invite b78e1d88 --to grace --out invite.ics
+              trove event invite b78e1d88 --to bob --to cat --in-group CS101
             """)
     @Argument(help: "The event's id (its first characters do).") var id: String
     @Option(help: ArgumentHelp("A contact to invite: a name or part of an id (repeat for more).", valueName: "contact"),
@@ -35,6 +38,10 @@ struct EventInviteCommand: ParsableCommand {
         let account = try SignIn.require(store)
         let book = EventBook(index: context.index)
         let event = try book.event(id)
+        if let group = storeOptions.group {
+            let invited = try GroupContext.book(storeOptions).open(group).invite(to, toEvent: event.id)
+            return Output.line("Invited \(invited.map(\.invitee).joined(separator: ", ")) to '\(event.title)' in \(group): they hear of it at their next sync.")
+        }
         let me = try CalendarUser.me(account: account, store: store)
         let contacts = ContactBook(store: store)
         let people = try to.map { name -> CalendarUser in

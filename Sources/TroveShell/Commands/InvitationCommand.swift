@@ -13,12 +13,17 @@ struct InvitationCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the invitations waiting for an answer (--all: the answered ones too).",
-            discussion: "Examples:\n  trove invitation\n  trove invitation list --all --json")
+            discussion: "Examples:\n  trove invitation\n  trove invitation list --all --json\n  trove invitation list --in-group CS101")
         @Flag(help: "Also the invitations answered already.") var all = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
+            if let group = storeOptions.group {
+                let invitations = try GroupContext.book(storeOptions).open(group).eventInvitations(all: all)
+                if invitations.isEmpty { return Output.line("No invitations from \(group)\(all ? "" : " waiting for an answer").") }
+                return Output.table(invitations.map { [$0.title, "from " + ($0.inviter ?? "?"), $0.status, CalendarText.shortID($0.id)] })
+            }
             let context = try CalendarContext(storeOptions)
             let invitations = try InvitationBook(store: context.store).all(pendingOnly: !all)
             if output.json { return Output.json(.array(invitations.map(InvitationCommand.json))) }
@@ -72,6 +77,12 @@ struct InvitationCommand: ParsableCommand {
 
     /// Writes the reply, hands it on and records the answer, in one commit; says what was done.
     static func answer(_ options: Answer, accept: Bool, calendar: String?) throws {
+        if let group = options.storeOptions.group {
+            let shared = try GroupContext.book(options.storeOptions).open(group)
+            let answered = try shared.answer(eventInvitation: options.id, accept: accept)
+            GroupContext.push(shared)
+            return Output.line("\(accept ? "Accepted" : "Declined") '\(answered.title)' in \(group); \(answered.inviter ?? "the inviter") hears of it at their next sync.")
+        }
         let context = try CalendarContext(options.storeOptions)
         let store = context.store
         let book = InvitationBook(store: store)
