@@ -15,6 +15,21 @@ enum Output {
         }
     }
 
+    /// Prints `lines` in one write: a listing of thousands of lines made a system call for each.
+    static func lines(_ lines: [String]) {
+        if held != nil {
+            held?.append(contentsOf: lines)
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(0x0A)
+        }
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// Runs `body`, sending what it prints through the pager when it is long and standard output is a terminal.
     static func paged(_ body: () throws -> Void) rethrows {
         guard Pager.wanted, held == nil else { return try body() }
@@ -58,7 +73,7 @@ enum Output {
         guard let count = rows.map(\.count).max() else { return }
         let columns = (0..<count).map { Table.Column("", flexible: $0 == count - 1) }
         let width = Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : Int.max / 4
-        Table(columns: columns, rows: rows, showsHeader: false).render(width: width, color: false).forEach { line($0) }
+        lines(Table(columns: columns, rows: rows, showsHeader: false).render(width: width, color: false))
     }
 
     static func date(_ date: Date) -> String {

@@ -13,14 +13,24 @@ public struct AgendaItem: Hashable, Sendable {
     public var lengthMinutes: Int?
     /// The course or class: "CS101".
     public var itemClass: String?
+    /// Whether it is an occurrence of an all-day event (its time is then the day's start).
+    public var allDay: Bool
 
-    public init(id: String, kind: Kind, title: String, time: Date? = nil, lengthMinutes: Int? = nil, itemClass: String? = nil) {
+    public init(id: String, kind: Kind, title: String, time: Date? = nil, lengthMinutes: Int? = nil, itemClass: String? = nil,
+                allDay: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
         self.time = time
         self.lengthMinutes = lengthMinutes
         self.itemClass = itemClass
+        self.allDay = allDay
+    }
+
+    /// A task: `☐ Essay 2 [ENGL101]` (`☑` once done), due at its due time, as long as its estimate.
+    public init(task: Assignment) {
+        self.init(id: task.id, kind: .task, title: (task.done ? "☑ " : "☐ ") + task.title + (task.classLabel.map { " [\($0)]" } ?? ""),
+                  time: task.due, lengthMinutes: task.estimateMinutes, itemClass: task.classLabel)
     }
 }
 

@@ -16,12 +16,18 @@ public struct Occurrence: Sendable, Equatable {
     }
 
     /// When it starts, read in `timeZone`.
-    public func startDate(in timeZone: TimeZone) -> Date { start.date(in: timeZone) }
+    public func startDate<Zone: UTCOffsets>(in timeZone: Zone) -> Date { start.date(in: timeZone) }
 
     /// When it ends, read in `timeZone`: its end, else a day after an all-day start, else its start.
-    public func endDate(in timeZone: TimeZone) -> Date {
+    public func endDate<Zone: UTCOffsets>(in timeZone: Zone) -> Date {
+        Self.endDate(start: start, end: end, in: timeZone)
+    }
+
+    /// When an occurrence from `start` to `end` ends, read in `timeZone` (see `endDate(in:)`).
+    static func endDate<Zone: UTCOffsets>(start: CalendarTime, end: CalendarTime?, in timeZone: Zone) -> Date {
         if let end { return end.date(in: timeZone) }
-        return start.isDate ? CivilDate(startDate(in: timeZone), in: timeZone).adding(days: 1).instant(in: timeZone) : startDate(in: timeZone)
+        let first = start.date(in: timeZone)
+        return start.isDate ? CivilDate(first, in: timeZone).adding(days: 1).instant(in: timeZone) : first
     }
 }
 
@@ -46,11 +52,23 @@ public struct CalendarQuery {
     public func occurrences(from: Date, to: Date, calendars: Set<String>? = nil) throws -> [Occurrence] {
         // A holder that wrote since it opened the index (the shell, a test) reads what it wrote.
         try index.catchUp()
-        // A day's margin each side: all-day dates are compared as text against instants here.
-        let rows = try index.records(type: "event", overlappingFrom: Timestamp.string(from.addingTimeInterval(-86_400)),
-                                     to: Timestamp.string(to.addingTimeInterval(86_400)))
+        let span = Self.candidateSpan(from: from, to: to)
+        let rows = try index.records(type: "event", overlappingFrom: span.from, to: span.to)
         let events = rows.compactMap { row in index.value(of: row).flatMap { Event(Record($0)) } }
             .filter { calendars?.contains($0.calendarId) ?? true }
+        return try occurrences(of: events, from: from, to: to)
+    }
+
+    /// The span of the index rows that may have occurrences in `from..<to`, as row times.
+    ///
+    /// A day's margin each side: all-day dates are compared as text against instants there.
+    static func candidateSpan(from: Date, to: Date) -> (from: String, to: String) {
+        (Timestamp.string(from.addingTimeInterval(-86_400)), Timestamp.string(to.addingTimeInterval(86_400)))
+    }
+
+    /// The occurrences of `events` that overlap `from..<to`, by start then title: series expanded, and an
+    /// override of one occurrence in place of the occurrence it replaces.
+    func occurrences(of events: [Event], from: Date, to: Date) throws -> [Occurrence] {
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
         var found: [Occurrence] = []
         for event in events {

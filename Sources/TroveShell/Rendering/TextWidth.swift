@@ -18,7 +18,7 @@ enum TextWidth {
     /// The number of terminal columns `text` takes.
     static func of(_ text: String) -> Int {
         // Printable ASCII is one column a byte: most cells of a table, with no walk over characters.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         return pieces(text).reduce(0) { total, piece in
             guard case .text(let run) = piece else { return total }
             return run.reduce(total) { $0 + width(of: $1) }
@@ -77,8 +77,15 @@ enum TextWidth {
 
     /// `text` on one line: newlines and tabs turned into spaces.
     static func singleLine(_ text: String) -> String {
+        // Printable ASCII has neither, and is most text: no walk over characters.
+        if isPrintableASCII(text) { return text }
         guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// Whether `text` is only printable ASCII (space to tilde): one column a byte, one character a byte.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// `text` without the spaces at its end.
