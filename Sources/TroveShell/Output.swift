@@ -15,21 +15,6 @@ enum Output {
         }
     }
 
-    /// Prints `lines` in one write: a listing of thousands of lines made a system call for each.
-    static func lines(_ lines: [String]) {
-        if held != nil {
-            held?.append(contentsOf: lines)
-            return
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            bytes.append(contentsOf: line.utf8)
-            bytes.append(0x0A)
-        }
-        FileHandle.standardOutput.write(Data(bytes))
-    }
-
     /// Runs `body`, sending what it prints through the pager when it is long and standard output is a terminal.
     static func paged(_ body: () throws -> Void) rethrows {
         guard Pager.wanted, held == nil else { return try body() }
@@ -68,12 +53,18 @@ enum Output {
 
     /// Rows in aligned columns, without a header. On a terminal the table fits its width (the last
     /// column is shortened with "…"), measured afresh for each command, so a resized window gets
-    /// a table that fits it; a pipe gets every character.
+    /// a table that fits it; a pipe gets every character, in one write (a listing of thousands of
+    /// lines made a system call for each).
     static func table(_ rows: [[String]]) {
         guard let count = rows.map(\.count).max() else { return }
         let columns = (0..<count).map { Table.Column("", flexible: $0 == count - 1) }
         let width = Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : Int.max / 4
-        lines(Table(columns: columns, rows: rows, showsHeader: false).render(width: width, color: false))
+        let table = Table(columns: columns, rows: rows, showsHeader: false)
+        if held != nil {
+            held?.append(contentsOf: table.render(width: width, color: false))
+        } else {
+            FileHandle.standardOutput.write(Data(table.text(width: width, color: false)))
+        }
     }
 
     static func date(_ date: Date) -> String {

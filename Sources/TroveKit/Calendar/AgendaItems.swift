@@ -16,17 +16,20 @@ extension CalendarQuery {
         let rows = try index.eventRows(overlappingFrom: span.from, to: span.to)
         let zone = ZoneOffsetTable(timeZone, from: from.addingTimeInterval(-2 * 86_400), to: to.addingTimeInterval(2 * 86_400))
         var items: [AgendaItem] = []
-        // What `occurrences` sorts by: start, the event's own title, its id.
-        var keys: [(start: Date, title: String, id: String)] = []
+        // What `occurrences` sorts by, after the start: the event's own title (the item's is longer).
+        var titles: [String] = []
         items.reserveCapacity(rows.oneOffs.count + rows.others.count)
-        keys.reserveCapacity(rows.oneOffs.count + rows.others.count)
+        titles.reserveCapacity(rows.oneOffs.count + rows.others.count)
         let events = rows.others.compactMap { row in index.value(of: row).flatMap { Event(Record($0)) } }
-        for occurrence in try occurrences(of: events, from: from, to: to) {
-            let start = occurrence.startDate(in: zone)
-            items.append(AgendaItem(id: occurrence.event.id, kind: .event, title: occurrence.event.listingTitle, time: start,
-                                    lengthMinutes: Self.minutes(from: start, to: occurrence.endDate(in: zone)),
-                                    itemClass: occurrence.event.classLabel, allDay: occurrence.start.isDate))
-            keys.append((start, occurrence.event.title, occurrence.event.id))
+        let listed = events.map(\.listingTitle)
+        for occurrence in try expand(events, from: from, to: to) {
+            let event = events[occurrence.event]
+            let start = occurrence.startDate
+            let end = Occurrence.endDate(start: occurrence.start, end: occurrence.end, in: zone)
+            items.append(AgendaItem(id: event.id, kind: .event, title: listed[occurrence.event], time: start,
+                                    lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel,
+                                    allDay: occurrence.start.isDate))
+            titles.append(event.title)
         }
         for row in rows.oneOffs {
             // As `Event` reads the record: no readable start, no event; an unreadable end is none.
@@ -39,10 +42,19 @@ extension CalendarQuery {
             items.append(AgendaItem(id: row.id, kind: .event,
                                     title: Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false),
                                     time: start, lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel, allDay: first.isDate))
-            keys.append((start, event.title, row.id))
+            titles.append(event.title)
         }
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        return order.map { items[$0] } + (try tasks(dueFrom: from, to: to)).map(AgendaItem.init(task:))
+        let order = items.indices.sorted { a, b in
+            let (startA, startB) = (items[a].time!, items[b].time!)
+            if startA != startB { return startA < startB }
+            return Self.inOrder(title: titles[a], id: items[a].id, title: titles[b], id: items[b].id)
+        }
+        let tasks = try tasks(dueFrom: from, to: to)
+        var sorted: [AgendaItem] = []
+        sorted.reserveCapacity(order.count + tasks.count)
+        for index in order { sorted.append(items[index]) }
+        for task in tasks { sorted.append(AgendaItem(task: task)) }
+        return sorted
     }
 
     /// Whole minutes from `start` to `end`.

@@ -72,21 +72,56 @@ public struct AgendaQuery: Hashable, Sendable {
     /// ignoring case, then the order given. A class that is not in `known` (by default, the classes the
     /// items have) is an error listing the known ones; a known class no item has gives no items.
     public func apply(_ items: [AgendaItem], known: [String]? = nil) throws -> [AgendaItem] {
-        let known = known ?? Self.knownClasses(items)
         let wanted = Set(classes.map { $0.lowercased() })
-        if let unknown = classes.first(where: { !known.map { $0.lowercased() }.contains($0.lowercased()) }) {
-            throw AgendaError.unknownClass(unknown, known: known)
+        if !classes.isEmpty {
+            let known = known ?? Self.knownClasses(items)
+            if let unknown = classes.first(where: { !known.map { $0.lowercased() }.contains($0.lowercased()) }) {
+                throw AgendaError.unknownClass(unknown, known: known)
+            }
         }
-        let kept = items.enumerated().filter { _, item in
-            wanted.isEmpty || item.itemClass.map { wanted.contains($0.lowercased()) } == true
+        let kept = items.indices.filter { index in
+            wanted.isEmpty || items[index].itemClass.map { wanted.contains($0.lowercased()) } == true
+        }
+        // Positions are sorted, by keys taken out of the items once (copying an item copies its strings),
+        // and a title is lowercased only when a tie needs it, once: a year's agenda is tens of thousands of items.
+        let times = items.map(\.time)
+        let primary = primaryOrder(items, times: times)
+        var lowered = [String?](repeating: nil, count: items.count)
+        // Titles that are not ASCII, lowercased by their Unicode mappings once each: the occurrences of a series share one.
+        var mapped: [String: String] = [:]
+        func title(_ index: Int) -> String {
+            if let title = lowered[index] { return title }
+            let text = items[index].title
+            let title: String
+            if let ascii = Self.asciiLowercased(text) {
+                title = ascii
+            } else {
+                title = mapped[text] ?? text.lowercased()
+                mapped[text] = title
+            }
+            lowered[index] = title
+            return title
         }
         return kept.sorted { a, b in
-            if let order = primary(a.element, b.element) { return order }
-            if let order = Self.compare(a.element.time, b.element.time) { return order }
-            let (titleA, titleB) = (a.element.title.lowercased(), b.element.title.lowercased())
+            if let order = primary(a, b) { return order }
+            if let order = Self.compare(times[a], times[b]) { return order }
+            let (titleA, titleB) = (title(a), title(b))
             if titleA != titleB { return titleA < titleB }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a < b
+        }.map { items[$0] }
+    }
+
+    /// `text.lowercased()` for ASCII text, by bytes (lowercasing looks up every character's mapping, and a
+    /// year's agenda lowercases tens of thousands of titles to break ties); nil for any other text.
+    static func asciiLowercased(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() { buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+                return bytes.count
+            }
+        }
     }
 
     /// Every class the items have, once each (first spelling wins), sorted ignoring case.
@@ -96,12 +131,18 @@ public struct AgendaQuery: Hashable, Sendable {
         return seen.keys.sorted().map { seen[$0]! }
     }
 
-    /// The sort key's order of `a` and `b` (true: `a` first), or nil if they tie.
-    private func primary(_ a: AgendaItem, _ b: AgendaItem) -> Bool? {
+    /// The sort key's order of the items at two positions (true: the first goes first), or nil if they tie.
+    private func primaryOrder(_ items: [AgendaItem], times: [Date?]) -> (Int, Int) -> Bool? {
+        let descending = descending
         switch sort {
-        case .due: return Self.compare(a.time, b.time, descending: descending)
-        case .length: return Self.compare(a.lengthMinutes, b.lengthMinutes, descending: descending)
-        case .itemClass: return Self.compare(a.itemClass?.lowercased(), b.itemClass?.lowercased(), descending: descending)
+        case .due:
+            return { Self.compare(times[$0], times[$1], descending: descending) }
+        case .length:
+            let lengths = items.map(\.lengthMinutes)
+            return { Self.compare(lengths[$0], lengths[$1], descending: descending) }
+        case .itemClass:
+            let classes = items.map { $0.itemClass?.lowercased() }
+            return { Self.compare(classes[$0], classes[$1], descending: descending) }
         }
     }
 

@@ -69,32 +69,52 @@ public struct CalendarQuery {
     /// The occurrences of `events` that overlap `from..<to`, by start then title: series expanded, and an
     /// override of one occurrence in place of the occurrence it replaces.
     func occurrences(of events: [Event], from: Date, to: Date) throws -> [Occurrence] {
+        try expand(events, from: from, to: to).map { Occurrence(event: events[$0.event], start: $0.start, end: $0.end) }
+    }
+
+    /// An occurrence of `events[event]` (an event is large: occurrences name it by position until the end).
+    struct Expanded {
+        var event: Int
+        var start: CalendarTime
+        var end: CalendarTime?
+        /// `start` read in the query's zone.
+        var startDate: Date
+    }
+
+    /// `occurrences(of:from:to:)`, naming each occurrence's event by its position in `events`.
+    func expand(_ events: [Event], from: Date, to: Date) throws -> [Expanded] {
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
-        var found: [Occurrence] = []
-        for event in events {
+        var found: [Expanded] = []
+        func add(_ event: Int, _ start: CalendarTime, _ end: CalendarTime?) {
+            let first = start.date(in: timeZone)
+            if Occurrence.endDate(start: start, end: end, in: timeZone) > from && first < to || first == from {
+                found.append(Expanded(event: event, start: start, end: end, startDate: first))
+            }
+        }
+        for (position, event) in events.enumerated() {
             if event.rrule == nil && event.rdates.isEmpty {
-                found.append(Occurrence(event: event, start: event.start, end: event.end))
+                add(position, event.start, event.end)
                 continue
             }
             let replaced = Set((overrides[event.uid ?? ""] ?? []).compactMap { $0.recurrenceID?.instant })
             for start in try starts(of: event, from: from, to: to) where !replaced.contains(start.instant) {
-                found.append(Occurrence(event: event, start: start, end: end(of: event, startingAt: start)))
+                add(position, start, end(of: event, startingAt: start))
             }
         }
-        // Each start is read in the zone once, and the sort moves indices rather than whole occurrences
-        // (the order is the same as sorting the occurrences by the same keys).
-        var kept: [Occurrence] = []
-        var starts: [Date] = []
-        for occurrence in found {
-            let start = occurrence.startDate(in: timeZone)
-            if occurrence.endDate(in: timeZone) > from && start < to || start == from {
-                kept.append(occurrence)
-                starts.append(start)
-            }
+        return found.sorted { a, b in
+            if a.startDate != b.startDate { return a.startDate < b.startDate }
+            return Self.inOrder(events[a.event], events[b.event])
         }
-        return kept.indices
-            .sorted { (starts[$0], kept[$0].event.title, kept[$0].event.id) < (starts[$1], kept[$1].event.title, kept[$1].event.id) }
-            .map { kept[$0] }
+    }
+
+    /// Whether occurrences of `a` go before those of `b` at the same time: by title, then id.
+    ///
+    /// Compared field by field, not as a tuple: building one copies its strings, for each of the many comparisons of a sort.
+    static func inOrder(_ a: Event, _ b: Event) -> Bool { inOrder(title: a.title, id: a.id, title: b.title, id: b.id) }
+
+    /// Whether an occurrence of the event with title `titleA` and id `idA` goes before one of `titleB`, `idB` at the same time.
+    static func inOrder(title titleA: String, id idA: String, title titleB: String, id idB: String) -> Bool {
+        titleA != titleB ? titleA < titleB : idA < idB
     }
 
     /// Open and done tasks due in `from..<to`, by due time.

@@ -45,15 +45,9 @@ struct Table: Sendable {
 
     /// The header and the rows as lines of at most `width` columns; no escape codes unless `color`.
     func render(width: Int, color: Bool) -> [String] {
-        guard !columns.isEmpty else { return [] }
-        let cells = ((showsHeader ? [columns.map(\.header)] : []) + rows).map { row in
-            columns.indices.map { index in index < row.count ? TextWidth.singleLine(row[index]) : "" }
-        }
-        let natural = columns.indices.map { index in cells.map { TextWidth.of($0[index]) }.max() ?? 0 }
-        let widths = fittedWidths(natural: natural, width: max(0, width))
-        let lines = cells.map { line(for: $0, widths: widths) }
-        guard showsHeader, let header = lines.first else { return lines }
-        return [SGR.apply([.bold], to: header, color: color)] + lines.dropFirst()
+        // The text's lines hold no newline: cells are made single-line first.
+        text(width: width, color: color).split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The widths of the leading columns that are kept, after the fitting steps described on `Table`.
@@ -81,9 +75,10 @@ struct Table: Sendable {
         }
     }
 
-    /// One row laid out in the kept columns, without trailing spaces.
-    private func line(for row: [String], widths: [Int]) -> String {
-        if let line = plainLine(for: row, widths: widths) { return line }
+    /// One row laid out in the kept columns by cutting and padding its cells as strings, without trailing spaces.
+    ///
+    /// `TableText` lays out rows whose cells fit byte by byte; this is the way for the others, and the definition.
+    func line(for row: [String], widths: [Int]) -> String {
         let last = widths.count - 1
         let cells = widths.indices.map { index in
             let cell = TextWidth.truncate(row[index], to: widths[index])
@@ -94,41 +89,8 @@ struct Table: Sendable {
         return TextWidth.trimmingTrailingSpaces(cells.joined(separator: "  "))
     }
 
-    /// `line(for:widths:)` of a row whose kept cells are printable ASCII that fits, laid out byte by byte;
-    /// nil for any other row. Listings are thousands of such rows, and padding and joining strings cell
-    /// by cell was most of their time.
-    private func plainLine(for row: [String], widths: [Int]) -> String? {
-        let last = widths.count - 1
-        guard widths.indices.allSatisfy({ TextWidth.isPrintableASCII(row[$0]) && row[$0].utf8.count <= widths[$0] }) else { return nil }
-        return String(unsafeUninitializedCapacity: Self.totalWidth(widths)) { buffer in
-            var end = 0
-            for (index, width) in widths.enumerated() {
-                if index > 0 {
-                    buffer[end] = 0x20
-                    buffer[end + 1] = 0x20
-                    end += 2
-                }
-                let cell = row[index].utf8
-                let gap = width - cell.count
-                let right = columns[index].alignment == .right
-                if right {
-                    for offset in 0..<gap { buffer[end + offset] = 0x20 }
-                    end += gap
-                }
-                end = buffer[end...].initialize(from: cell).1
-                // The last column is padded only to push right-aligned text over; left-aligned padding would trail.
-                if !right && index < last {
-                    for offset in 0..<gap { buffer[end + offset] = 0x20 }
-                    end += gap
-                }
-            }
-            while end > 0 && buffer[end - 1] == 0x20 { end -= 1 }
-            return end
-        }
-    }
-
     /// The width of a line with columns of `widths`, counting the two-space separators.
-    private static func totalWidth(_ widths: [Int]) -> Int {
+    static func totalWidth(_ widths: [Int]) -> Int {
         widths.reduce(0, +) + 2 * max(0, widths.count - 1)
     }
 }

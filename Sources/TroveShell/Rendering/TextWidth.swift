@@ -79,13 +79,23 @@ enum TextWidth {
     static func singleLine(_ text: String) -> String {
         // Printable ASCII has neither, and is most text: no walk over characters.
         if isPrintableASCII(text) { return text }
-        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        // Newlines and tabs are characters of their own (controls; CR LF is one), so a look at the scalars
+        // tells whether there are any, without a walk over the characters.
+        let breaks = text.unicodeScalars.contains {
+            switch $0.value {
+            case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
+            default: false
+            }
+        }
+        guard breaks else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// Whether `text` is only printable ASCII (space to tilde): one column a byte, one character a byte.
     static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Over the contiguous bytes: the string's UTF-8 view checks each index, and listings ask of every cell.
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     /// `text` without the spaces at its end.
