@@ -58,13 +58,24 @@ enum Output {
     static func table(_ rows: [[String]]) {
         guard let count = rows.map(\.count).max() else { return }
         let columns = (0..<count).map { Table.Column("", flexible: $0 == count - 1) }
-        let width = Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : Int.max / 4
         let table = Table(columns: columns, rows: rows, showsHeader: false)
         if held != nil {
-            held?.append(contentsOf: table.render(width: width, color: false))
+            held?.append(contentsOf: table.render(width: tableWidth, color: false))
         } else {
-            FileHandle.standardOutput.write(Data(table.text(width: width, color: false)))
+            text(table.text(width: tableWidth, color: false))
         }
+    }
+
+    /// The width `table` fits its rows to: the terminal's, or no limit for a pipe.
+    static var tableWidth: Int { Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : Int.max / 4 }
+
+    /// Prints lines already laid out as bytes, each ended by a newline.
+    static func text(_ bytes: [UInt8]) {
+        guard held == nil else {
+            bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().forEach { line(String(decoding: $0, as: UTF8.self)) }
+            return
+        }
+        FileHandle.standardOutput.write(Data(bytes))
     }
 
     static func date(_ date: Date) -> String {

@@ -43,7 +43,12 @@ struct AgendaCommand: ParsableCommand {
         if sorted.isEmpty { return Output.line("No events") }
         let rows = AgendaRows(timeZone: ZoneOffsetTable(zone, from: start.addingTimeInterval(-2 * 86_400), to: stop.addingTimeInterval(2 * 86_400)))
         Output.paged {
-            Output.table(sorted.map(rows.cells))
+            // Laid out straight into bytes unless the lines must be fitted to the terminal: the same lines either way.
+            if let text = rows.text(sorted, width: Output.tableWidth) {
+                Output.text(text)
+            } else {
+                Output.table(sorted.map(rows.cells))
+            }
         }
     }
 }

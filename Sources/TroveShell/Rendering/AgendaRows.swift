@@ -4,9 +4,9 @@ import TroveKit
 /// The cells of the agenda's lines: when (`Fri 27 Nov 2026 14:05`, or `… all day`), how long, what, and the short id.
 ///
 /// A year's agenda is tens of thousands of lines over a few hundred days and lengths, so each day's
-/// text and each length's is made once.
+/// text and each length's is made once. `text(_:width:)` lays the lines out straight into bytes.
 final class AgendaRows {
-    private let timeZone: ZoneOffsetTable
+    let timeZone: ZoneOffsetTable
     private var days: [Int: String] = [:]
     private var lengths: [Int: String] = [:]
 
@@ -16,14 +16,17 @@ final class AgendaRows {
 
     /// The item's cells.
     func cells(_ item: AgendaItem) -> [String] {
-        let when = item.time.map { time in
-            day(CivilDate(time, in: timeZone)) + " " + (item.allDay ? "all day" : CalendarText.time(time, timeZone))
-        } ?? ""
+        let when = self.when(item).map { $0.day + " " + $0.time } ?? ""
         return [when, item.lengthMinutes.map(length) ?? "", item.title, CalendarText.shortID(item.id)]
     }
 
+    /// The two parts of the first cell, `Fri 27 Nov 2026` and `14:05` (or `all day`); nil without a time.
+    func when(_ item: AgendaItem) -> (day: String, time: String)? {
+        item.time.map { time in (day(CivilDate(time, in: timeZone)), item.allDay ? "all day" : CalendarText.time(time, timeZone)) }
+    }
+
     /// `Fri 27 Nov 2026`.
-    private func day(_ date: CivilDate) -> String {
+    func day(_ date: CivilDate) -> String {
         if let text = days[date.daysSinceEpoch] { return text }
         let text = CalendarText.day(date)
         days[date.daysSinceEpoch] = text
@@ -31,7 +34,7 @@ final class AgendaRows {
     }
 
     /// `1h30m`; nothing for no length.
-    private func length(_ minutes: Int) -> String {
+    func length(_ minutes: Int) -> String {
         if let text = lengths[minutes] { return text }
         let text = minutes > 0 ? CalendarText.minutes(minutes) : ""
         lengths[minutes] = text

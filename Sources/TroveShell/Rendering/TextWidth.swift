@@ -77,18 +77,22 @@ enum TextWidth {
 
     /// `text` on one line: newlines and tabs turned into spaces.
     static func singleLine(_ text: String) -> String {
+        if isSingleLine(text) { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// Whether `text` has no newline or tab, which `singleLine` would turn into spaces.
+    static func isSingleLine(_ text: String) -> Bool {
         // Printable ASCII has neither, and is most text: no walk over characters.
-        if isPrintableASCII(text) { return text }
+        if isPrintableASCII(text) { return true }
         // Newlines and tabs are characters of their own (controls; CR LF is one), so a look at the scalars
         // tells whether there are any, without a walk over the characters.
-        let breaks = text.unicodeScalars.contains {
+        return !text.unicodeScalars.contains {
             switch $0.value {
             case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
             default: false
             }
         }
-        guard breaks else { return text }
-        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// Whether `text` is only printable ASCII (space to tilde): one column a byte, one character a byte.

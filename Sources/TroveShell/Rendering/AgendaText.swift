@@ -1,0 +1,121 @@
+import TroveKit
+
+extension AgendaRows {
+    /// The lines `Output.table` makes of the items' `cells`, each followed by a newline, written straight into
+    /// bytes; nil when `Table` must lay them out: the table is wider than `width` (its columns are then fitted),
+    /// or a title is not on one line, or an id is not plain ASCII.
+    ///
+    /// A year's agenda is tens of thousands of lines: without a string or an array per line, and with each
+    /// title that is not ASCII measured once, it takes a few milliseconds.
+    func text(_ items: [AgendaItem], width: Int) -> [UInt8]? {
+        // First the cells' texts and widths, and the columns' widths.
+        var whens: [(day: String, time: String)?] = []
+        var lengths: [String] = []
+        var titleWidths: [Int] = []
+        whens.reserveCapacity(items.count)
+        lengths.reserveCapacity(items.count)
+        titleWidths.reserveCapacity(items.count)
+        var measured: [String: Int] = [:]
+        var columns = [0, 0, 0, 0]
+        var titleBytes = 0
+        for item in items {
+            let when = self.when(item)
+            let length = item.lengthMinutes.map(self.length) ?? ""
+            let title = item.title
+            let titleWidth: Int
+            if TextWidth.isPrintableASCII(title) {
+                titleWidth = title.utf8.count
+            } else {
+                guard TextWidth.isSingleLine(title) else { return nil }
+                titleWidth = measured[title] ?? TextWidth.of(title)
+                measured[title] = titleWidth
+            }
+            guard TextWidth.isPrintableASCII(item.id) else { return nil }
+            whens.append(when)
+            lengths.append(length)
+            titleWidths.append(titleWidth)
+            titleBytes += title.utf8.count
+            columns[0] = max(columns[0], when.map { $0.day.utf8.count + 1 + $0.time.utf8.count } ?? 0)
+            columns[1] = max(columns[1], length.utf8.count)
+            columns[2] = max(columns[2], titleWidth)
+            columns[3] = max(columns[3], min(8, item.id.utf8.count))
+        }
+        guard Table.totalWidth(columns) <= width else { return nil }
+        // Every line at its widest (nothing trimmed), and a title's bytes for its width.
+        let capacity = items.count * (Table.totalWidth(columns) + 1) + titleBytes
+        let table = Table(columns: (0..<4).map { Table.Column("", flexible: $0 == 3) }, showsHeader: false)
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var writer = LineWriter(buffer: buffer)
+            for (index, item) in items.enumerated() {
+                let start = writer.end
+                if let when = whens[index] {
+                    writer.write(when.day)
+                    writer.write(" ")
+                    writer.write(when.time)
+                }
+                writer.pad(to: start + columns[0])
+                writer.write("  ")
+                let lengthStart = writer.end
+                writer.write(lengths[index])
+                writer.pad(to: lengthStart + columns[1])
+                writer.write("  ")
+                writer.write(item.title)
+                writer.spaces(columns[2] - titleWidths[index])
+                writer.write("  ")
+                writer.writeSuffix(item.id, bytes: 8)
+                if !writer.trimTrailingSpaces(after: start) {
+                    // Spaces after something other than ASCII: the string's own trimming decides.
+                    writer.end = start
+                    writer.write(table.line(for: cells(item), widths: columns))
+                }
+                writer.write("\n")
+            }
+            count = writer.end
+        }
+    }
+}
+
+/// Writes lines into a buffer sized for them beforehand.
+private struct LineWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var end = 0
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            (buffer.baseAddress! + end).update(from: base, count: bytes.count)
+            end += bytes.count
+        }
+    }
+
+    /// The last `bytes` bytes of ASCII `text` (its last characters, as `String.suffix` would give them).
+    mutating func writeSuffix(_ text: String, bytes: Int) {
+        var text = text
+        text.withUTF8 { all in
+            let kept = min(bytes, all.count)
+            guard kept > 0, let base = all.baseAddress else { return }
+            (buffer.baseAddress! + end).update(from: base + all.count - kept, count: kept)
+            end += kept
+        }
+    }
+
+    mutating func spaces(_ count: Int) {
+        guard count > 0 else { return }
+        (buffer.baseAddress! + end).update(repeating: 0x20, count: count)
+        end += count
+    }
+
+    /// Spaces up to position `column` of the buffer (a cell of ASCII is as wide as its bytes).
+    mutating func pad(to column: Int) { spaces(column - end) }
+
+    /// Removes the spaces ending the line that began at `start`; false, leaving one, if it follows anything but ASCII.
+    mutating func trimTrailingSpaces(after start: Int) -> Bool {
+        while end > start && buffer[end - 1] == 0x20 {
+            // A space is a character of its own after ASCII; after anything else it may belong to the character before it.
+            guard end - 1 == start || buffer[end - 2] < 0x80 else { return false }
+            end -= 1
+        }
+        return true
+    }
+}
