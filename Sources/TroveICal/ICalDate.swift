@@ -80,9 +80,16 @@ public enum CalendarTime: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a record's `timeOrDate` text; `nil` when it is neither form.
     public init?(recordText text: String) {
-        if let date = ICalDate(isoText: text) {
+        var text = text
+        guard let time = text.withUTF8(CalendarTime.init(recordBytes:)) else { return nil }
+        self = time
+    }
+
+    /// Parses a record's `timeOrDate` text from its UTF-8 bytes (as an index hands them over); `nil` when it is neither form.
+    public init?(recordBytes bytes: UnsafeBufferPointer<UInt8>) {
+        if let date = ICalDate.parse(bytes) {
             self = .date(date)
-        } else if let instant = CalendarTime.parseTimestamp(text) {
+        } else if let instant = CalendarTime.parseTimestamp(bytes) {
             self = .instant(instant)
         } else {
             return nil
@@ -122,21 +129,24 @@ public enum CalendarTime: Sendable, Hashable, CustomStringConvertible {
     /// Parses `2026-11-22T07:30:00.000Z` (the milliseconds are optional).
     public static func parseTimestamp(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes -> Date? in
-            guard bytes.count == 20 || bytes.count == 24, bytes[bytes.count - 1] == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                  let date = ICalDate.parse(UnsafeBufferPointer(rebasing: bytes[0..<10])),
-                  let h = ICalDate.number(bytes, 11, 2), let m = ICalDate.number(bytes, 14, 2), let s = ICalDate.number(bytes, 17, 2),
-                  h < 24, m < 60, s < 61 else { return nil }
-            var milliseconds = 0
-            if bytes.count == 24 {
-                guard bytes[19] == UInt8(ascii: "."), let ms = ICalDate.number(bytes, 20, 3) else { return nil }
-                milliseconds = ms
-            }
-            // Whole milliseconds first, so the instant is the one a writer of milliseconds meant, to the bit.
-            let total = (date.utcMidnightSeconds + h * 3600 + m * 60 + s) * 1000 + milliseconds
-            return Date(timeIntervalSince1970: Double(total) / 1000)
+        return text.withUTF8(parseTimestamp)
+    }
+
+    /// Parses the UTF-8 bytes of `2026-11-22T07:30:00.000Z` (the milliseconds are optional).
+    static func parseTimestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 20 || bytes.count == 24, bytes[bytes.count - 1] == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let date = ICalDate.parse(UnsafeBufferPointer(rebasing: bytes[0..<10])),
+              let h = ICalDate.number(bytes, 11, 2), let m = ICalDate.number(bytes, 14, 2), let s = ICalDate.number(bytes, 17, 2),
+              h < 24, m < 60, s < 61 else { return nil }
+        var milliseconds = 0
+        if bytes.count == 24 {
+            guard bytes[19] == UInt8(ascii: "."), let ms = ICalDate.number(bytes, 20, 3) else { return nil }
+            milliseconds = ms
         }
+        // Whole milliseconds first, so the instant is the one a writer of milliseconds meant, to the bit.
+        let total = (date.utcMidnightSeconds + h * 3600 + m * 60 + s) * 1000 + milliseconds
+        return Date(timeIntervalSince1970: Double(total) / 1000)
     }
 }
 

@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 15
+    static let version = 16
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -50,7 +50,8 @@ enum IndexSchema {
               oneOffEnds INTEGER,
               oneOffTitle TEXT,
               oneOffClass TEXT,
-              oneOffAddress TEXT
+              oneOffAddress TEXT,
+              seriesStarts TEXT
             );
             CREATE TABLE tags(
               tag TEXT NOT NULL,

@@ -96,10 +96,11 @@ struct IndexWriter {
         let moved = Self.indexedColumns.filter { indexed[$0] != row.values[$0] }
         // `records_by_start` holds `end` and the `oneOff…` columns: assigning them always costs no more than `end` alone did.
         let assignments = (["blob", "\"end\"", "createdAt", "updatedAt", "title", "body", "place", "starred", "doc",
-                            "oneOffEnds", "oneOffTitle", "oneOffClass", "oneOffAddress"] + moved).map { $0 + " = ?" }
+                            "oneOffEnds", "oneOffTitle", "oneOffClass", "oneOffAddress", "seriesStarts"] + moved).map { $0 + " = ?" }
         let oneOff = fields.oneOff
         let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred, fields.doc,
-                                                      oneOff.map { $0.hasEnd ? 1 : 0 }, oneOff?.title, oneOff?.classLabel, oneOff?.address]
+                                                      oneOff.map { $0.hasEnd ? 1 : 0 }, oneOff?.title, oneOff?.classLabel, oneOff?.address,
+                                                      fields.seriesStarts]
             + moved.map { indexed[$0]! } + [row.rowid]
         try db.cachedStatement(sql: "UPDATE records SET " + assignments.joined(separator: ", ") + " WHERE rowid = ?")
             .execute(arguments: StatementArguments(arguments))

@@ -1,15 +1,16 @@
 import GRDB
 import GRDBSQLite
+import TroveICal
 
 /// A one-off event's index row: all a calendar lists of it.
 public struct OneOffEventRow: Sendable, Equatable {
     public var id: String
-    /// Its start and end as the row holds them (see `IndexedRecord.start` and `end`).
-    public var start: String
-    public var end: String
+    public var start: CalendarTime
+    /// Its end; nil when it has none, or one that does not read (as `Event` reads it).
+    public var end: CalendarTime?
     public var event: OneOffEvent
 
-    public init(id: String, start: String, end: String, event: OneOffEvent) {
+    public init(id: String, start: CalendarTime, end: CalendarTime?, event: OneOffEvent) {
         self.id = id
         self.start = start
         self.end = end
@@ -28,7 +29,8 @@ extension RecordIndex {
     /// The events whose span overlaps `[from, to)`, as `records(type: "event", overlappingFrom:to:)` finds them.
     ///
     /// The one-offs come from `records_by_start` alone, straight off the SQLite statement: no table row,
-    /// no record parsed. Only the others (a calendar's few series and overrides) are read from the table.
+    /// no record parsed, their times read in place. A one-off whose start does not read is left out (it is no
+    /// event). Only the others (a calendar's few series and overrides) are read from the table.
     public func eventRows(overlappingFrom from: String, to: String) throws -> EventRows {
         try read { db in
             var oneOffs: [OneOffEventRow] = []
@@ -45,14 +47,14 @@ extension RecordIndex {
                 let step = sqlite3_step(raw)
                 if step == SQLITE_DONE { break }
                 guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
-                guard sqlite3_column_type(raw, 4) != SQLITE_NULL, let id = Self.text(raw, 1), let start = Self.text(raw, 2),
-                      let end = Self.text(raw, 3), let title = Self.text(raw, 5) else {
+                guard sqlite3_column_type(raw, 4) != SQLITE_NULL, let id = Self.text(raw, 1), let title = Self.text(raw, 5) else {
                     others.append(sqlite3_column_int64(raw, 0))
                     continue
                 }
+                guard let start = Self.time(raw, 2) else { continue }
                 let event = OneOffEvent(title: title, classLabel: Self.text(raw, 6), address: Self.text(raw, 7),
                                         hasEnd: sqlite3_column_int64(raw, 4) != 0)
-                oneOffs.append(OneOffEventRow(id: id, start: start, end: end, event: event))
+                oneOffs.append(OneOffEventRow(id: id, start: start, end: event.hasEnd ? Self.time(raw, 3) : nil, event: event))
             }
             guard !others.isEmpty else { return EventRows(oneOffs: oneOffs, others: []) }
             let list = "[" + others.map(String.init).joined(separator: ",") + "]"
@@ -61,6 +63,12 @@ extension RecordIndex {
                 """, arguments: [list])
             return EventRows(oneOffs: oneOffs, others: rows.map(IndexedRecord.init(row:)))
         }
+    }
+
+    /// A text column read as a record's time, or nil when it is null or not a time.
+    private static func time(_ statement: OpaquePointer, _ column: Int32) -> CalendarTime? {
+        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+        return CalendarTime(recordBytes: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))))
     }
 
     /// A text column, or nil when it is null.

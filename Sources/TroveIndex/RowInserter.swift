@@ -12,8 +12,8 @@ struct RowInserter {
         self.db = db
         record = RawStatement(try db.makeStatement(sql: """
             INSERT INTO records(rowid, id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred, doc,
-                                oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress, seriesStarts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """), in: db)
         tag = RawStatement(try db.makeStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)"), in: db)
     }
@@ -39,6 +39,7 @@ struct RowInserter {
         record.bind(19, fields.oneOff?.title)
         record.bind(20, fields.oneOff?.classLabel)
         record.bind(21, fields.oneOff?.address)
+        record.bind(22, fields.seriesStarts)
         try record.run()
         let rowid = db.lastInsertedRowID
         for text in fields.tags {

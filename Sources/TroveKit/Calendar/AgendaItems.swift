@@ -20,10 +20,10 @@ extension CalendarQuery {
         var titles: [String] = []
         items.reserveCapacity(rows.oneOffs.count + rows.others.count)
         titles.reserveCapacity(rows.oneOffs.count + rows.others.count)
-        let events = rows.others.compactMap { row in index.value(of: row).flatMap { Event(Record($0)) } }
-        let listed = events.map(\.listingTitle)
+        let events = indexedEvents(rows.others)
+        let listed = events.map(\.event.listingTitle)
         for occurrence in try expand(events, from: from, to: to) {
-            let event = events[occurrence.event]
+            let event = events[occurrence.event].event
             let start = occurrence.startDate
             let end = Occurrence.endDate(start: occurrence.start, end: occurrence.end, in: zone)
             items.append(AgendaItem(id: event.id, kind: .event, title: listed[occurrence.event], time: start,
@@ -32,16 +32,14 @@ extension CalendarQuery {
             titles.append(event.title)
         }
         for row in rows.oneOffs {
-            // As `Event` reads the record: no readable start, no event; an unreadable end is none.
-            guard let first = CalendarTime(recordText: row.start) else { continue }
-            let last = row.event.hasEnd ? CalendarTime(recordText: row.end) : nil
-            let start = first.date(in: zone)
-            let end = Occurrence.endDate(start: first, end: last, in: zone)
+            let start = row.start.date(in: zone)
+            let end = Occurrence.endDate(start: row.start, end: row.end, in: zone)
             guard end > from && start < to || start == from else { continue }
             let event = row.event
             items.append(AgendaItem(id: row.id, kind: .event,
                                     title: Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false),
-                                    time: start, lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel, allDay: first.isDate))
+                                    time: start, lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel,
+                                    allDay: row.start.isDate))
             titles.append(event.title)
         }
         let order = items.indices.sorted { a, b in

@@ -95,8 +95,10 @@ public struct AgendaQuery: Hashable, Sendable {
             let title: String
             if let ascii = Self.asciiLowercased(text) {
                 title = ascii
+            } else if let known = mapped[text] {
+                title = known
             } else {
-                title = mapped[text] ?? text.lowercased()
+                title = text.lowercased()
                 mapped[text] = title
             }
             lowered[index] = title

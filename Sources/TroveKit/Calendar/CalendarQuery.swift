@@ -54,9 +54,21 @@ public struct CalendarQuery {
         try index.catchUp()
         let span = Self.candidateSpan(from: from, to: to)
         let rows = try index.records(type: "event", overlappingFrom: span.from, to: span.to)
-        let events = rows.compactMap { row in index.value(of: row).flatMap { Event(Record($0)) } }
-            .filter { calendars?.contains($0.calendarId) ?? true }
-        return try occurrences(of: events, from: from, to: to)
+        let events = indexedEvents(rows).filter { calendars?.contains($0.event.calendarId) ?? true }
+        return try expand(events, from: from, to: to).map { Occurrence(event: events[$0.event].event, start: $0.start, end: $0.end) }
+    }
+
+    /// An event read from its index row, with its rule's starts when the index keeps them.
+    struct IndexedEvent {
+        var event: Event
+        var ruleStarts: [RuleStart]?
+    }
+
+    /// The events of index rows, leaving out those whose records do not read as events.
+    func indexedEvents(_ rows: [IndexedRecord]) -> [IndexedEvent] {
+        rows.compactMap { row in
+            index.value(of: row).flatMap { Event(Record($0)) }.map { IndexedEvent(event: $0, ruleStarts: row.ruleStarts) }
+        }
     }
 
     /// The span of the index rows that may have occurrences in `from..<to`, as row times.
@@ -64,12 +76,6 @@ public struct CalendarQuery {
     /// A day's margin each side: all-day dates are compared as text against instants there.
     static func candidateSpan(from: Date, to: Date) -> (from: String, to: String) {
         (Timestamp.string(from.addingTimeInterval(-86_400)), Timestamp.string(to.addingTimeInterval(86_400)))
-    }
-
-    /// The occurrences of `events` that overlap `from..<to`, by start then title: series expanded, and an
-    /// override of one occurrence in place of the occurrence it replaces.
-    func occurrences(of events: [Event], from: Date, to: Date) throws -> [Occurrence] {
-        try expand(events, from: from, to: to).map { Occurrence(event: events[$0.event], start: $0.start, end: $0.end) }
     }
 
     /// An occurrence of `events[event]` (an event is large: occurrences name it by position until the end).
@@ -81,8 +87,10 @@ public struct CalendarQuery {
         var startDate: Date
     }
 
-    /// `occurrences(of:from:to:)`, naming each occurrence's event by its position in `events`.
-    func expand(_ events: [Event], from: Date, to: Date) throws -> [Expanded] {
+    /// The occurrences of `events` that overlap `from..<to`, by start then title: series expanded, and an
+    /// override of one occurrence in place of the occurrence it replaces. Each names its event by its position.
+    func expand(_ indexed: [IndexedEvent], from: Date, to: Date) throws -> [Expanded] {
+        let events = indexed.map(\.event)
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
         var found: [Expanded] = []
         func add(_ event: Int, _ start: CalendarTime, _ end: CalendarTime?) {
@@ -97,7 +105,8 @@ public struct CalendarQuery {
                 continue
             }
             let replaced = Set((overrides[event.uid ?? ""] ?? []).compactMap { $0.recurrenceID?.instant })
-            for start in try starts(of: event, from: from, to: to) where !replaced.contains(start.instant) {
+            for start in try starts(of: event, ruleStarts: indexed[position].ruleStarts, from: from, to: to)
+            where !replaced.contains(start.instant) {
                 add(position, start, end(of: event, startingAt: start))
             }
         }
@@ -140,12 +149,16 @@ public struct CalendarQuery {
     }
 
     /// The starts of a series' occurrences in the span (a day's margin each side for all-day ones).
-    private func starts(of event: Event, from: Date, to: Date) throws -> [CalendarTime] {
-        let length = event.length(in: event.zone(fallback: timeZone))
+    ///
+    /// - Parameter ruleStarts: its rule's starts, when the index keeps them (the rule is then not run).
+    private func starts(of event: Event, ruleStarts: [RuleStart]?, from: Date, to: Date) throws -> [CalendarTime] {
+        // Instants are the same in every zone: only a date needs the event's (and making a TimeZone is not free).
+        let dated = event.start.isDate || event.end?.isDate == true
+        let length = event.length(in: dated ? event.zone(fallback: timeZone) : timeZone)
         let instants = try Occurrences.expand(
             start: event.start.instant, allDay: event.isAllDay, timeZone: event.isAllDay ? nil : event.timeZone,
             rrule: event.rrule, rdates: event.rdates, exdates: event.exdates,
-            from: from.addingTimeInterval(-length - 86_400), to: to.addingTimeInterval(86_400), limit: 5000)
+            from: from.addingTimeInterval(-length - 86_400), to: to.addingTimeInterval(86_400), limit: 5000, ruleStarts: ruleStarts)
         return instants.map { event.isAllDay ? .date(ICalDate(utcDayOf: $0)) : .instant($0) }
     }
 

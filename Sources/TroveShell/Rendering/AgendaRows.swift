@@ -16,13 +16,13 @@ final class AgendaRows {
 
     /// The item's cells.
     func cells(_ item: AgendaItem) -> [String] {
-        let when = self.when(item).map { $0.day + " " + $0.time } ?? ""
+        let when = self.when(item.time, allDay: item.allDay).map { $0.day + " " + $0.time } ?? ""
         return [when, item.lengthMinutes.map(length) ?? "", item.title, CalendarText.shortID(item.id)]
     }
 
-    /// The two parts of the first cell, `Fri 27 Nov 2026` and `14:05` (or `all day`); nil without a time.
-    func when(_ item: AgendaItem) -> (day: String, time: String)? {
-        item.time.map { time in (day(CivilDate(time, in: timeZone)), item.allDay ? "all day" : CalendarText.time(time, timeZone)) }
+    /// The two parts of an item's first cell, `Fri 27 Nov 2026` and `14:05` (or `all day`); nil without a time.
+    func when(_ time: Date?, allDay: Bool) -> (day: String, time: String)? {
+        time.map { time in (day(CivilDate(time, in: timeZone)), allDay ? "all day" : CalendarText.time(time, timeZone)) }
     }
 
     /// `Fri 27 Nov 2026`.

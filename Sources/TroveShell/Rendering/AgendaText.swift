@@ -18,19 +18,21 @@ extension AgendaRows {
         var measured: [String: Int] = [:]
         var columns = [0, 0, 0, 0]
         var titleBytes = 0
-        for item in items {
-            let when = self.when(item)
-            let length = item.lengthMinutes.map(self.length) ?? ""
-            let title = item.title
+        for index in items.indices {
+            let when = self.when(items[index].time, allDay: items[index].allDay)
+            let length = items[index].lengthMinutes.map(self.length) ?? ""
+            let title = items[index].title, id = items[index].id
             let titleWidth: Int
             if TextWidth.isPrintableASCII(title) {
                 titleWidth = title.utf8.count
+            } else if let known = measured[title] {
+                titleWidth = known
             } else {
                 guard TextWidth.isSingleLine(title) else { return nil }
-                titleWidth = measured[title] ?? TextWidth.of(title)
+                titleWidth = TextWidth.of(title)
                 measured[title] = titleWidth
             }
-            guard TextWidth.isPrintableASCII(item.id) else { return nil }
+            guard TextWidth.isPrintableASCII(id) else { return nil }
             whens.append(when)
             lengths.append(length)
             titleWidths.append(titleWidth)
@@ -38,7 +40,7 @@ extension AgendaRows {
             columns[0] = max(columns[0], when.map { $0.day.utf8.count + 1 + $0.time.utf8.count } ?? 0)
             columns[1] = max(columns[1], length.utf8.count)
             columns[2] = max(columns[2], titleWidth)
-            columns[3] = max(columns[3], min(8, item.id.utf8.count))
+            columns[3] = max(columns[3], min(8, id.utf8.count))
         }
         guard Table.totalWidth(columns) <= width else { return nil }
         // Every line at its widest (nothing trimmed), and a title's bytes for its width.
@@ -46,7 +48,7 @@ extension AgendaRows {
         let table = Table(columns: (0..<4).map { Table.Column("", flexible: $0 == 3) }, showsHeader: false)
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             var writer = LineWriter(buffer: buffer)
-            for (index, item) in items.enumerated() {
+            for index in items.indices {
                 let start = writer.end
                 if let when = whens[index] {
                     writer.write(when.day)
@@ -59,14 +61,14 @@ extension AgendaRows {
                 writer.write(lengths[index])
                 writer.pad(to: lengthStart + columns[1])
                 writer.write("  ")
-                writer.write(item.title)
+                writer.write(items[index].title)
                 writer.spaces(columns[2] - titleWidths[index])
                 writer.write("  ")
-                writer.writeSuffix(item.id, bytes: 8)
+                writer.writeSuffix(items[index].id, bytes: 8)
                 if !writer.trimTrailingSpaces(after: start) {
                     // Spaces after something other than ASCII: the string's own trimming decides.
                     writer.end = start
-                    writer.write(table.line(for: cells(item), widths: columns))
+                    writer.write(table.line(for: cells(items[index]), widths: columns))
                 }
                 writer.write("\n")
             }
