@@ -72,6 +72,12 @@ public struct AgendaQuery: Hashable, Sendable {
     /// ignoring case, then the order given. A class that is not in `known` (by default, the classes the
     /// items have) is an error listing the known ones; a known class no item has gives no items.
     public func apply(_ items: [AgendaItem], known: [String]? = nil) throws -> [AgendaItem] {
+        try order(items, known: known).map { items[$0] }
+    }
+
+    /// The positions in `items` of the items `apply` gives, in its order: a long agenda is printed from
+    /// them without copying its items into a new array.
+    public func order(_ items: [AgendaItem], known: [String]? = nil) throws -> [Int] {
         let wanted = Set(classes.map { $0.lowercased() })
         if !classes.isEmpty {
             let known = known ?? Self.knownClasses(items)
@@ -110,7 +116,7 @@ public struct AgendaQuery: Hashable, Sendable {
             let (titleA, titleB) = (title(a), title(b))
             if titleA != titleB { return titleA < titleB }
             return a < b
-        }.map { items[$0] }
+        }
     }
 
     /// `text.lowercased()` for ASCII text, by bytes (lowercasing looks up every character's mapping, and a

@@ -32,22 +32,23 @@ struct AgendaCommand: ParsableCommand {
         let (start, stop) = (first.instant(in: zone), end.instant(in: zone))
         let items = try context.query.agendaItems(from: start, to: stop)
         // A class the store has is no error when nothing of it falls in the span: that is "No events".
-        let sorted = try query.apply(items, known: classes.isEmpty ? nil : try context.query.classes())
+        let order = try query.order(items, known: classes.isEmpty ? nil : try context.query.classes())
         if output.json {
-            return Output.json(.array(sorted.map { item in
-                ["id": .string(item.id), "kind": .string(item.kind.rawValue), "title": .string(item.title),
-                 "time": item.time.map { .string(CalendarTime.timestamp($0)) } ?? .null,
-                 "minutes": item.lengthMinutes.map { .integer($0) } ?? .null, "class": item.itemClass.map { .string($0) } ?? .null]
+            return Output.json(.array(order.map { index in
+                let item = items[index]
+                return ["id": .string(item.id), "kind": .string(item.kind.rawValue), "title": .string(item.title),
+                        "time": item.time.map { .string(CalendarTime.timestamp($0)) } ?? .null,
+                        "minutes": item.lengthMinutes.map { .integer($0) } ?? .null, "class": item.itemClass.map { .string($0) } ?? .null]
             }))
         }
-        if sorted.isEmpty { return Output.line("No events") }
+        if order.isEmpty { return Output.line("No events") }
         let rows = AgendaRows(timeZone: ZoneOffsetTable(zone, from: start.addingTimeInterval(-2 * 86_400), to: stop.addingTimeInterval(2 * 86_400)))
         Output.paged {
             // Laid out straight into bytes unless the lines must be fitted to the terminal: the same lines either way.
-            if let text = rows.text(sorted, width: Output.tableWidth) {
+            if let text = rows.text(items, in: order, width: Output.tableWidth) {
                 Output.text(text)
             } else {
-                Output.table(sorted.map(rows.cells))
+                Output.table(order.map { rows.cells(items[$0]) })
             }
         }
     }

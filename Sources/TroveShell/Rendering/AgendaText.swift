@@ -1,24 +1,24 @@
 import TroveKit
 
 extension AgendaRows {
-    /// The lines `Output.table` makes of the items' `cells`, each followed by a newline, written straight into
+    /// The lines `Output.table` makes of the cells of `items` at positions `order`, each followed by a newline, written straight into
     /// bytes; nil when `Table` must lay them out: the table is wider than `width` (its columns are then fitted),
     /// or a title is not on one line, or an id is not plain ASCII.
     ///
     /// A year's agenda is tens of thousands of lines: without a string or an array per line, and with each
     /// title that is not ASCII measured once, it takes a few milliseconds.
-    func text(_ items: [AgendaItem], width: Int) -> [UInt8]? {
+    func text(_ items: [AgendaItem], in order: [Int], width: Int) -> [UInt8]? {
         // First the cells' texts and widths, and the columns' widths.
         var whens: [(day: String, time: String)?] = []
         var lengths: [String] = []
         var titleWidths: [Int] = []
-        whens.reserveCapacity(items.count)
-        lengths.reserveCapacity(items.count)
-        titleWidths.reserveCapacity(items.count)
+        whens.reserveCapacity(order.count)
+        lengths.reserveCapacity(order.count)
+        titleWidths.reserveCapacity(order.count)
         var measured: [String: Int] = [:]
         var columns = [0, 0, 0, 0]
         var titleBytes = 0
-        for index in items.indices {
+        for index in order {
             let when = self.when(items[index].time, allDay: items[index].allDay)
             let length = items[index].lengthMinutes.map(self.length) ?? ""
             let title = items[index].title, id = items[index].id
@@ -44,13 +44,13 @@ extension AgendaRows {
         }
         guard Table.totalWidth(columns) <= width else { return nil }
         // Every line at its widest (nothing trimmed), and a title's bytes for its width.
-        let capacity = items.count * (Table.totalWidth(columns) + 1) + titleBytes
+        let capacity = order.count * (Table.totalWidth(columns) + 1) + titleBytes
         let table = Table(columns: (0..<4).map { Table.Column("", flexible: $0 == 3) }, showsHeader: false)
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             var writer = LineWriter(buffer: buffer)
-            for index in items.indices {
+            for (line, index) in order.enumerated() {
                 let start = writer.end
-                if let when = whens[index] {
+                if let when = whens[line] {
                     writer.write(when.day)
                     writer.write(" ")
                     writer.write(when.time)
@@ -58,11 +58,11 @@ extension AgendaRows {
                 writer.pad(to: start + columns[0])
                 writer.write("  ")
                 let lengthStart = writer.end
-                writer.write(lengths[index])
+                writer.write(lengths[line])
                 writer.pad(to: lengthStart + columns[1])
                 writer.write("  ")
                 writer.write(items[index].title)
-                writer.spaces(columns[2] - titleWidths[index])
+                writer.spaces(columns[2] - titleWidths[line])
                 writer.write("  ")
                 writer.writeSuffix(items[index].id, bytes: 8)
                 if !writer.trimTrailingSpaces(after: start) {
