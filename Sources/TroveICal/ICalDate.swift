@@ -50,9 +50,19 @@ public struct ICalDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Midnight UTC at the start of this date: how all-day values travel as instants.
     public var utcMidnight: Date { Date(timeIntervalSince1970: Double(utcMidnightSeconds)) }
 
-    /// Seconds from 1970 to midnight UTC of this date, by timegm, not a Foundation calendar: no zone is
-    /// involved, and ICU's field resolution was a view's hot spot.
+    /// Seconds from 1970 to midnight UTC of this date, worked out, not asked of a Foundation calendar (ICU's
+    /// field resolution was a view's hot spot) or of timegm (which goes through the C library's zone code).
     var utcMidnightSeconds: Int {
+        // Howard Hinnant's days_from_civil, for the months there are; a day past the month's end counts
+        // on into the next, as timegm's does. Other months, and far-off years and days, are left to timegm.
+        if (1...12).contains(month), (-1_000_000...1_000_000).contains(year), (-1_000_000...1_000_000).contains(day) {
+            let y = month <= 2 ? year - 1 : year
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yoe = y - era * 400
+            let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+            let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+            return (era * 146_097 + doe - 719_468) * 86_400
+        }
         var parts = tm()
         parts.tm_year = Int32(year - 1900)
         parts.tm_mon = Int32(month - 1)

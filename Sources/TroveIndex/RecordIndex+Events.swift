@@ -34,6 +34,9 @@ extension RecordIndex {
     public func eventRows(overlappingFrom from: String, to: String) throws -> EventRows {
         try read { db in
             var oneOffs: [OneOffEventRow] = []
+            // Room for every event of the store: growing the array step by step copied it over and over, and
+            // memory reserved but never written costs nothing (the system maps its pages in when written).
+            oneOffs.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count FROM counts WHERE type = 'event'") ?? 0)
             var others: [Int64] = []
             let statement = try db.makeStatement(sql: """
                 SELECT rowid, id, start, "end", oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress

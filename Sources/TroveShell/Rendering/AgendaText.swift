@@ -25,6 +25,8 @@ extension AgendaRows {
             let titleWidth: Int
             if TextWidth.isPrintableASCII(title) {
                 titleWidth = title.utf8.count
+            } else if let narrow = TextWidth.narrowScalars(title) {
+                titleWidth = narrow
             } else if let known = measured[title] {
                 titleWidth = known
             } else {
