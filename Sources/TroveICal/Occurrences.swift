@@ -16,8 +16,9 @@ public enum Occurrences {
     ///   - rdates: extra starts; a date on a timed event means the start's local time that day.
     ///   - exdates: starts to remove; a date removes every occurrence on that local day
     ///     (as Google and ical.js read a DATE EXDATE on a timed event).
-    ///   - ruleStarts: the rule's starts worked out before by `ruleStarts(start:allDay:timeZone:rrule:limit:)`
-    ///     for the same `start`, `allDay`, `timeZone` and `rrule`; the rule is then not run again.
+    ///   - ruleStarts: the starts worked out before by `ruleStarts(start:allDay:timeZone:rrule:limit:)` for the
+    ///     same `start`, `allDay`, `timeZone` and `rrule`: the rule is then not run again, nor is libical asked
+    ///     anything unless there are `rdates`.
     /// - Returns: instants; all-day occurrences are midnight UTC of their date.
     /// - Note: DTSTART is always an occurrence (RFC 5545), even when the rule would not match it.
     public static func expand(
@@ -28,34 +29,37 @@ public enum Occurrences {
         guard limit > 0, from < to else { return [] }
         let result: Result<[Date], ICalError> = ICalLibrary.locked {
             do throws(ICalError) {
-                let clock = try Clock(allDay: allDay, timeZone: timeZone)
-                let first = clock.local(start)
-                var starts: [RuleStart] = [RuleStart(instant: clock.instant(first), day: clock.day(first))]
-                if let rrule {
-                    let wanted = limit + exdates.count + 1
-                    if let known {
-                        starts += inRange(known, from: from, until: to, max: wanted)
-                    } else {
-                        var found: [RuleStart] = []
+                var starts: [RuleStart]
+                let wanted = limit + exdates.count + 1
+                if rrule != nil, let known, let dtstart = known.first {
+                    starts = [dtstart] + inRange(known.dropFirst(), from: from, until: to, max: wanted)
+                } else {
+                    let clock = try Clock(allDay: allDay, timeZone: timeZone)
+                    let first = clock.local(start)
+                    starts = [RuleStart(instant: clock.instant(first), day: clock.day(first))]
+                    if let rrule {
                         _ = try iterate(rrule, from: first, clock: clock, steps: maximumSteps) { next in
                             guard next.instant < to else { return false }
                             guard next.instant >= from else { return true }
-                            found.append(next)
-                            return found.count < wanted
+                            starts.append(next)
+                            return starts.count - 1 < wanted
                         }
-                        starts += found
                     }
                 }
-                for extra in rdates {
-                    switch extra {
-                    case .instant(let instant):
-                        starts.append(RuleStart(instant: instant, day: clock.day(clock.local(instant))))
-                    case .date(let day):
-                        var local = first
-                        local.year = Int32(day.year)
-                        local.month = Int32(day.month)
-                        local.day = Int32(day.day)
-                        starts.append(RuleStart(instant: clock.instant(local), day: day))
+                if !rdates.isEmpty {
+                    let clock = try Clock(allDay: allDay, timeZone: timeZone)
+                    let first = clock.local(start)
+                    for extra in rdates {
+                        switch extra {
+                        case .instant(let instant):
+                            starts.append(RuleStart(instant: instant, day: clock.day(clock.local(instant))))
+                        case .date(let day):
+                            var local = first
+                            local.year = Int32(day.year)
+                            local.month = Int32(day.month)
+                            local.day = Int32(day.day)
+                            starts.append(RuleStart(instant: clock.instant(local), day: day))
+                        }
                     }
                 }
                 let removedInstants = Set(exdates.compactMap { if case .instant(let i) = $0 { return i } else { return nil } })
@@ -75,8 +79,8 @@ public enum Occurrences {
         return try result.get()
     }
 
-    /// Every start the rule gives after DTSTART `start` (which `expand` adds itself), in the rule's order, if
-    /// the rule ends within `limit` starts; nil for a rule that runs on, or longer, or cannot be expanded.
+    /// DTSTART `start`, then every start the rule gives, in the rule's order, as `expand` reads them, if the
+    /// rule ends within `limit` starts; nil for a rule that runs on, or longer, or cannot be expanded.
     ///
     /// A store's index keeps these for each series, so that listing a span does not run the rule again
     /// (libical's iteration goes through an ICU calendar: a couple of microseconds a start).
@@ -84,19 +88,20 @@ public enum Occurrences {
                                   limit: Int) -> [RuleStart]? {
         ICalLibrary.locked {
             guard let clock = try? Clock(allDay: allDay, timeZone: timeZone) else { return nil }
-            var found: [RuleStart] = []
+            let first = clock.local(start)
+            var found = [RuleStart(instant: clock.instant(first), day: clock.day(first))]
             // A rule that matches nothing for a long while is left to be run when it is listed.
-            let ended = try? iterate(rrule, from: clock.local(start), clock: clock, steps: 20 * limit) { next in
+            let ended = try? iterate(rrule, from: first, clock: clock, steps: 20 * limit) { next in
                 found.append(next)
-                return found.count <= limit
+                return found.count <= limit + 1
             }
-            return ended == true && found.count <= limit ? found : nil
+            return ended == true && found.count <= limit + 1 ? found : nil
         }
     }
 
     /// The starts of `all` (a rule's, in its order) that the rule's run over `from..<until` keeps, at most `max`:
     /// the run stops at the first start from `until` on, and skips those before `from`.
-    static func inRange(_ all: [RuleStart], from: Date, until: Date, max: Int) -> [RuleStart] {
+    static func inRange(_ all: ArraySlice<RuleStart>, from: Date, until: Date, max: Int) -> [RuleStart] {
         var kept: [RuleStart] = []
         for next in all {
             if next.instant >= until { break }

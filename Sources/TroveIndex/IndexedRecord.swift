@@ -27,7 +27,7 @@ public struct IndexedRecord: Sendable, Equatable {
     /// A recurring event's rule's starts, as `SeriesStarts` keeps them.
     var seriesStarts: String?
 
-    /// A recurring event's rule's starts (after DTSTART), worked out when it was indexed, for
+    /// A recurring event's starts (DTSTART's, then its rule's), worked out when it was indexed, for
     /// `Occurrences.expand(ruleStarts:)`; nil when the index does not keep them (the rule must be run).
     public var ruleStarts: [RuleStart]? { seriesStarts.flatMap(SeriesStarts.starts) }
 

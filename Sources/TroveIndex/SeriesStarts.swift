@@ -7,7 +7,8 @@ import TroveJSON
 /// whose iteration costs a couple of microseconds a start (a year of a thousand series, tens of milliseconds).
 ///
 /// Kept only for a rule that ends within `limit` starts; others are run when they are listed. The text is
-/// `seconds:YYYYMMDD` per start (the instant, and its day on the wall calendar of the rule's zone), comma-separated.
+/// `seconds:YYYYMMDD` per start (the instant, and its day on the wall calendar of the rule's zone), comma-separated,
+/// DTSTART's first.
 enum SeriesStarts {
     /// The most starts kept for one series.
     static let limit = 1000
