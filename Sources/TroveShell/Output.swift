@@ -75,7 +75,11 @@ enum Output {
             bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().forEach { line(String(decoding: $0, as: UTF8.self)) }
             return
         }
-        FileHandle.standardOutput.write(Data(bytes))
+        // Straight from the buffer: copying it into `Data` first cost a long listing its size again in fresh memory.
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
+        }
     }
 
     static func date(_ date: Date) -> String {

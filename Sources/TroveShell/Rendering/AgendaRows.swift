@@ -16,14 +16,23 @@ final class AgendaRows {
 
     /// The item's cells.
     func cells(_ item: AgendaItem) -> [String] {
-        let when = self.when(item.time, allDay: item.allDay).map { $0.day + " " + $0.time } ?? ""
+        let when = item.time.map { time in
+            let clock = self.clock(time)
+            return day(clock.day) + " " + (item.allDay ? "all day" : Self.hoursAndMinutes(clock.minute))
+        } ?? ""
         return [when, item.lengthMinutes.map(length) ?? "", item.title, CalendarText.shortID(item.id)]
     }
 
-    /// The two parts of an item's first cell, `Fri 27 Nov 2026` and `14:05` (or `all day`); nil without a time.
-    func when(_ time: Date?, allDay: Bool) -> (day: String, time: String)? {
-        time.map { time in (day(CivilDate(time, in: timeZone)), allDay ? "all day" : CalendarText.time(time, timeZone)) }
+    /// The day and the minute of the day that the wall clock shows at `time`, read from the zone's offset
+    /// as `CivilDate(_:in:)` and `TimeOfDay(_:in:)` read them.
+    func clock(_ time: Date) -> (day: CivilDate, minute: Int) {
+        let local = Int((time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: time))).rounded(.down))
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        return (CivilDate(daysSinceEpoch: (local - seconds) / 86_400), seconds / 60)
     }
+
+    /// `14:05`, `minute` minutes into the day.
+    static func hoursAndMinutes(_ minute: Int) -> String { TimeOfDay(hour: minute / 60, minute: minute % 60)!.hoursAndMinutes }
 
     /// `Fri 27 Nov 2026`.
     func day(_ date: CivilDate) -> String {

@@ -8,19 +8,18 @@ extension AgendaRows {
     /// A year's agenda is tens of thousands of lines: without a string or an array per line, and with each
     /// title that is not ASCII measured once, it takes a few milliseconds.
     func text(_ items: [AgendaItem], in order: [Int], width: Int) -> [UInt8]? {
-        // First the cells' texts and widths, and the columns' widths.
-        var whens: [(day: String, time: String)?] = []
-        var lengths: [String] = []
-        var titleWidths: [Int] = []
-        whens.reserveCapacity(order.count)
+        // First the cells' texts and widths, and the columns' widths. A line's time is kept as the minute
+        // of its day (`allDay` for all day, `none` for no time) and written as digits.
+        let (allDay, none) = (-1, -2)
+        var days: [String] = [], minutes: [Int] = [], lengths: [String] = [], titleWidths: [Int] = []
+        days.reserveCapacity(order.count)
+        minutes.reserveCapacity(order.count)
         lengths.reserveCapacity(order.count)
         titleWidths.reserveCapacity(order.count)
         var measured: [String: Int] = [:]
         var columns = [0, 0, 0, 0]
         var titleBytes = 0
         for index in order {
-            let when = self.when(items[index].time, allDay: items[index].allDay)
-            let length = items[index].lengthMinutes.map(self.length) ?? ""
             let title = items[index].title, id = items[index].id
             let titleWidth: Int
             if TextWidth.isPrintableASCII(title) {
@@ -35,11 +34,19 @@ extension AgendaRows {
                 measured[title] = titleWidth
             }
             guard TextWidth.isPrintableASCII(id) else { return nil }
-            whens.append(when)
+            if let time = items[index].time {
+                let clock = self.clock(time)
+                days.append(day(clock.day))
+                minutes.append(items[index].allDay ? allDay : clock.minute)
+                columns[0] = max(columns[0], days[days.count - 1].utf8.count + (items[index].allDay ? 8 : 6))
+            } else {
+                days.append("")
+                minutes.append(none)
+            }
+            let length = items[index].lengthMinutes.map(self.length) ?? ""
             lengths.append(length)
             titleWidths.append(titleWidth)
             titleBytes += title.utf8.count
-            columns[0] = max(columns[0], when.map { $0.day.utf8.count + 1 + $0.time.utf8.count } ?? 0)
             columns[1] = max(columns[1], length.utf8.count)
             columns[2] = max(columns[2], titleWidth)
             columns[3] = max(columns[3], min(8, id.utf8.count))
@@ -52,10 +59,9 @@ extension AgendaRows {
             var writer = LineWriter(buffer: buffer)
             for (line, index) in order.enumerated() {
                 let start = writer.end
-                if let when = whens[line] {
-                    writer.write(when.day)
-                    writer.write(" ")
-                    writer.write(when.time)
+                if minutes[line] != none {
+                    writer.write(days[line])
+                    if minutes[line] == allDay { writer.write(" all day") } else { writer.writeClock(minutes[line]) }
                 }
                 writer.pad(to: start + columns[0])
                 writer.write("  ")
@@ -102,6 +108,18 @@ private struct LineWriter {
             (buffer.baseAddress! + end).update(from: base + all.count - kept, count: kept)
             end += kept
         }
+    }
+
+    /// ` 14:05`, `minute` minutes into the day, as `AgendaRows.hoursAndMinutes` writes it after a space.
+    mutating func writeClock(_ minute: Int) {
+        let (hour, minute) = (minute / 60, minute % 60)
+        buffer[end] = 0x20
+        buffer[end + 1] = UInt8(0x30 + hour / 10)
+        buffer[end + 2] = UInt8(0x30 + hour % 10)
+        buffer[end + 3] = UInt8(ascii: ":")
+        buffer[end + 4] = UInt8(0x30 + minute / 10)
+        buffer[end + 5] = UInt8(0x30 + minute % 10)
+        end += 6
     }
 
     mutating func spaces(_ count: Int) {
