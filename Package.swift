@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "TroveIndex",
             dependencies: [
-                "TroveStore", "TroveJSON", .product(name: "GRDB", package: "GRDB.swift"),
+                "TroveStore", "TroveJSON", "TroveICal", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

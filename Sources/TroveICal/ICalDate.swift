@@ -50,9 +50,19 @@ public struct ICalDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Midnight UTC at the start of this date: how all-day values travel as instants.
     public var utcMidnight: Date { Date(timeIntervalSince1970: Double(utcMidnightSeconds)) }
 
-    /// Seconds from 1970 to midnight UTC of this date, by timegm, not a Foundation calendar: no zone is
-    /// involved, and ICU's field resolution was a view's hot spot.
+    /// Seconds from 1970 to midnight UTC of this date, worked out, not asked of a Foundation calendar (ICU's
+    /// field resolution was a view's hot spot) or of timegm (which goes through the C library's zone code).
     var utcMidnightSeconds: Int {
+        // Howard Hinnant's days_from_civil, for the months there are; a day past the month's end counts
+        // on into the next, as timegm's does. Other months, and far-off years and days, are left to timegm.
+        if (1...12).contains(month), (-1_000_000...1_000_000).contains(year), (-1_000_000...1_000_000).contains(day) {
+            let y = month <= 2 ? year - 1 : year
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yoe = y - era * 400
+            let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+            let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+            return (era * 146_097 + doe - 719_468) * 86_400
+        }
         var parts = tm()
         parts.tm_year = Int32(year - 1900)
         parts.tm_mon = Int32(month - 1)
@@ -80,9 +90,16 @@ public enum CalendarTime: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a record's `timeOrDate` text; `nil` when it is neither form.
     public init?(recordText text: String) {
-        if let date = ICalDate(isoText: text) {
+        var text = text
+        guard let time = text.withUTF8(CalendarTime.init(recordBytes:)) else { return nil }
+        self = time
+    }
+
+    /// Parses a record's `timeOrDate` text from its UTF-8 bytes (as an index hands them over); `nil` when it is neither form.
+    public init?(recordBytes bytes: UnsafeBufferPointer<UInt8>) {
+        if let date = ICalDate.parse(bytes) {
             self = .date(date)
-        } else if let instant = CalendarTime.parseTimestamp(text) {
+        } else if let instant = CalendarTime.parseTimestamp(bytes) {
             self = .instant(instant)
         } else {
             return nil
@@ -122,21 +139,24 @@ public enum CalendarTime: Sendable, Hashable, CustomStringConvertible {
     /// Parses `2026-11-22T07:30:00.000Z` (the milliseconds are optional).
     public static func parseTimestamp(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes -> Date? in
-            guard bytes.count == 20 || bytes.count == 24, bytes[bytes.count - 1] == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                  let date = ICalDate.parse(UnsafeBufferPointer(rebasing: bytes[0..<10])),
-                  let h = ICalDate.number(bytes, 11, 2), let m = ICalDate.number(bytes, 14, 2), let s = ICalDate.number(bytes, 17, 2),
-                  h < 24, m < 60, s < 61 else { return nil }
-            var milliseconds = 0
-            if bytes.count == 24 {
-                guard bytes[19] == UInt8(ascii: "."), let ms = ICalDate.number(bytes, 20, 3) else { return nil }
-                milliseconds = ms
-            }
-            // Whole milliseconds first, so the instant is the one a writer of milliseconds meant, to the bit.
-            let total = (date.utcMidnightSeconds + h * 3600 + m * 60 + s) * 1000 + milliseconds
-            return Date(timeIntervalSince1970: Double(total) / 1000)
+        return text.withUTF8(parseTimestamp)
+    }
+
+    /// Parses the UTF-8 bytes of `2026-11-22T07:30:00.000Z` (the milliseconds are optional).
+    static func parseTimestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 20 || bytes.count == 24, bytes[bytes.count - 1] == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let date = ICalDate.parse(UnsafeBufferPointer(rebasing: bytes[0..<10])),
+              let h = ICalDate.number(bytes, 11, 2), let m = ICalDate.number(bytes, 14, 2), let s = ICalDate.number(bytes, 17, 2),
+              h < 24, m < 60, s < 61 else { return nil }
+        var milliseconds = 0
+        if bytes.count == 24 {
+            guard bytes[19] == UInt8(ascii: "."), let ms = ICalDate.number(bytes, 20, 3) else { return nil }
+            milliseconds = ms
         }
+        // Whole milliseconds first, so the instant is the one a writer of milliseconds meant, to the bit.
+        let total = (date.utcMidnightSeconds + h * 3600 + m * 60 + s) * 1000 + milliseconds
+        return Date(timeIntervalSince1970: Double(total) / 1000)
     }
 }
 

@@ -5,7 +5,7 @@ import GRDB
 /// Records keep their searchable text once, in `records`: the full-text table indexes it as external content.
 /// The records themselves stay in git; `blob` names the file each row was made from.
 enum IndexSchema {
-    static let version = 14
+    static let version = 17
 
     /// `meta` keys.
     static let versionKey = "schemaVersion"
@@ -46,7 +46,12 @@ enum IndexSchema {
               body TEXT NOT NULL,
               place TEXT NOT NULL,
               starred INTEGER NOT NULL,
-              doc TEXT
+              doc TEXT,
+              oneOffEnds INTEGER,
+              oneOffTitle TEXT,
+              oneOffClass TEXT,
+              oneOffAddress TEXT,
+              seriesStarts TEXT
             );
             CREATE TABLE tags(
               tag TEXT NOT NULL,
@@ -76,12 +81,14 @@ enum IndexSchema {
     ///
     /// A full build creates them after loading every record: building each once is quicker than updating it row by row.
     /// `records_by_start` holds `end` too, so a calendar's overlap query (`start < ? AND ("end" > ? OR start >= ?)`)
-    /// tests every earlier start in the index alone and reads only the rows that overlap.
+    /// tests every earlier start in the index alone and reads only the rows that overlap. It holds the `oneOff…`
+    /// columns (`OneOffEvent`, null but for one-off events) and the id as well, so that a span of one-off events
+    /// is listed from the index alone: a year of them is thousands of rows, and their table rows are scattered.
     static func createIndexes(_ db: Database) throws {
         try db.execute(sql: """
             CREATE UNIQUE INDEX records_by_id ON records(id);
             CREATE INDEX records_by_type ON records(type, id);
-            CREATE INDEX records_by_start ON records(type, start, "end");
+            CREATE INDEX records_by_start ON records(type, start, "end", id, oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress);
             CREATE INDEX records_by_parent ON records(parent, type, start);
             CREATE INDEX records_by_label ON records(type, label COLLATE NOCASE);
             CREATE INDEX records_by_place ON records(type, lat, lon, parent, start, label, id) WHERE lat IS NOT NULL;

@@ -13,7 +13,7 @@ extension RecordIndex {
             var lines: [String] = []
             let ids = try Row.fetchAll(db, sql: "SELECT rowid, id FROM records")
                 .reduce(into: [Int64: String]()) { $0[$1[0]] = $1[1] }
-            for row in try Row.fetchAll(db, sql: #"SELECT id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred, doc FROM records"#) {
+            for row in try Row.fetchAll(db, sql: #"SELECT id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred, doc, oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress, seriesStarts FROM records"#) {
                 lines.append("records " + row.databaseValues.map(\.description).joined(separator: " | "))
             }
             for row in try Row.fetchAll(db, sql: "SELECT type, count FROM counts") {

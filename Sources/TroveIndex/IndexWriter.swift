@@ -94,8 +94,13 @@ struct IndexWriter {
             "start": fields.start.databaseValue, "lat": fields.latitude.databaseValue, "lon": fields.longitude.databaseValue,
         ]
         let moved = Self.indexedColumns.filter { indexed[$0] != row.values[$0] }
-        let assignments = (["blob", "\"end\"", "createdAt", "updatedAt", "title", "body", "place", "starred", "doc"] + moved).map { $0 + " = ?" }
-        let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred, fields.doc]
+        // `records_by_start` holds `end` and the `oneOff…` columns: assigning them always costs no more than `end` alone did.
+        let assignments = (["blob", "\"end\"", "createdAt", "updatedAt", "title", "body", "place", "starred", "doc",
+                            "oneOffEnds", "oneOffTitle", "oneOffClass", "oneOffAddress", "seriesStarts"] + moved).map { $0 + " = ?" }
+        let oneOff = fields.oneOff
+        let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred, fields.doc,
+                                                      oneOff.map { $0.hasEnd ? 1 : 0 }, oneOff?.title, oneOff?.classLabel, oneOff?.address,
+                                                      fields.seriesStarts]
             + moved.map { indexed[$0]! } + [row.rowid]
         try db.cachedStatement(sql: "UPDATE records SET " + assignments.joined(separator: ", ") + " WHERE rowid = ?")
             .execute(arguments: StatementArguments(arguments))

@@ -25,6 +25,10 @@ struct IndexedFields: Equatable {
     var doc: String?
     /// The types whose rows carry `doc`.
     static let documentTypes: Set<String> = ["event", "task"]
+    /// What a calendar lists of a one-off event; nil for other records.
+    var oneOff: OneOffEvent?
+    /// A recurring event's rule's starts (`SeriesStarts`), when the rule ends soon enough.
+    var seriesStarts: String?
     /// Full-text columns: names and titles, long text, and place names.
     var title: String
     var body: String
@@ -66,6 +70,8 @@ struct IndexedFields: Equatable {
         self.tags = tags
         starred = value["starred"]?.boolValue ?? false
         doc = Self.documentTypes.contains(type) ? CanonicalJSON.compact(value) : nil
+        oneOff = OneOffEvent(id: id, type: type, value: value)
+        seriesStarts = type == "event" ? SeriesStarts.text(of: value) : nil
         title = Self.texts(value, ["title", "name", "displayName"])
         body = Self.texts(value, Self.bodyFields)
         place = [location?["place"]?.stringValue, location?["address"]?.stringValue].compactMap { $0 }.joined(separator: "\n")

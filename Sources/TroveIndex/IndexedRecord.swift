@@ -1,4 +1,5 @@
 import GRDB
+import TroveICal
 import TroveJSON
 
 /// One record as the index returns it: the columns queries use. `RecordIndex.value(of:)` reads the whole record.
@@ -23,9 +24,15 @@ public struct IndexedRecord: Sendable, Equatable {
     public var blob: String
     /// The record as compact JSON, for events and tasks (`IndexedFields.documentTypes`); `nil` for others.
     var document: String?
+    /// A recurring event's rule's starts, as `SeriesStarts` keeps them.
+    var seriesStarts: String?
+
+    /// A recurring event's starts (DTSTART's, then its rule's), worked out when it was indexed, for
+    /// `Occurrences.expand(ruleStarts:)`; nil when the index does not keep them (the rule must be run).
+    public var ruleStarts: [RuleStart]? { seriesStarts.flatMap(SeriesStarts.starts) }
 
     /// The columns to select for `init(row:)`.
-    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.blob, records.starred, records.doc"#
+    static let columns = #"records.id, records.type, records.label, records.parent, records.start, records."end", records.lat, records.lon, records.createdAt, records.updatedAt, records.blob, records.starred, records.doc, records.seriesStarts"#
 
     /// How many columns `columns` names: a query's own columns come after them.
     static let columnCount = columns.split(separator: ",").count
@@ -44,6 +51,7 @@ public struct IndexedRecord: Sendable, Equatable {
         blob = row[10]
         starred = row[11]
         document = row[12]
+        seriesStarts = row[13]
     }
 }
 

@@ -11,8 +11,9 @@ struct RowInserter {
     init(_ db: Database) throws {
         self.db = db
         record = RawStatement(try db.makeStatement(sql: """
-            INSERT INTO records(rowid, id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred, doc)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO records(rowid, id, type, blob, label, parent, start, "end", lat, lon, createdAt, updatedAt, title, body, place, starred, doc,
+                                oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress, seriesStarts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """), in: db)
         tag = RawStatement(try db.makeStatement(sql: "INSERT OR IGNORE INTO tags(tag, record) VALUES (?, ?)"), in: db)
     }
@@ -34,6 +35,11 @@ struct RowInserter {
         }
         record.bind(16, Int64(fields.starred ? 1 : 0))
         record.bind(17, fields.doc)
+        record.bind(18, fields.oneOff.map { Int64($0.hasEnd ? 1 : 0) })
+        record.bind(19, fields.oneOff?.title)
+        record.bind(20, fields.oneOff?.classLabel)
+        record.bind(21, fields.oneOff?.address)
+        record.bind(22, fields.seriesStarts)
         try record.run()
         let rowid = db.lastInsertedRowID
         for text in fields.tags {

@@ -53,12 +53,33 @@ enum Output {
 
     /// Rows in aligned columns, without a header. On a terminal the table fits its width (the last
     /// column is shortened with "…"), measured afresh for each command, so a resized window gets
-    /// a table that fits it; a pipe gets every character.
+    /// a table that fits it; a pipe gets every character, in one write (a listing of thousands of
+    /// lines made a system call for each).
     static func table(_ rows: [[String]]) {
         guard let count = rows.map(\.count).max() else { return }
         let columns = (0..<count).map { Table.Column("", flexible: $0 == count - 1) }
-        let width = Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : Int.max / 4
-        Table(columns: columns, rows: rows, showsHeader: false).render(width: width, color: false).forEach { line($0) }
+        let table = Table(columns: columns, rows: rows, showsHeader: false)
+        if held != nil {
+            held?.append(contentsOf: table.render(width: tableWidth, color: false))
+        } else {
+            text(table.text(width: tableWidth, color: false))
+        }
+    }
+
+    /// The width `table` fits its rows to: the terminal's, or no limit for a pipe.
+    static var tableWidth: Int { Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : Int.max / 4 }
+
+    /// Prints lines already laid out as bytes, each ended by a newline.
+    static func text(_ bytes: [UInt8]) {
+        guard held == nil else {
+            bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().forEach { line(String(decoding: $0, as: UTF8.self)) }
+            return
+        }
+        // Straight from the buffer: copying it into `Data` first cost a long listing its size again in fresh memory.
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
+        }
     }
 
     static func date(_ date: Date) -> String {

@@ -13,14 +13,24 @@ public struct AgendaItem: Hashable, Sendable {
     public var lengthMinutes: Int?
     /// The course or class: "CS101".
     public var itemClass: String?
+    /// Whether it is an occurrence of an all-day event (its time is then the day's start).
+    public var allDay: Bool
 
-    public init(id: String, kind: Kind, title: String, time: Date? = nil, lengthMinutes: Int? = nil, itemClass: String? = nil) {
+    public init(id: String, kind: Kind, title: String, time: Date? = nil, lengthMinutes: Int? = nil, itemClass: String? = nil,
+                allDay: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
         self.time = time
         self.lengthMinutes = lengthMinutes
         self.itemClass = itemClass
+        self.allDay = allDay
+    }
+
+    /// A task: `☐ Essay 2 [ENGL101]` (`☑` once done), due at its due time, as long as its estimate.
+    public init(task: Assignment) {
+        self.init(id: task.id, kind: .task, title: (task.done ? "☑ " : "☐ ") + task.title + (task.classLabel.map { " [\($0)]" } ?? ""),
+                  time: task.due, lengthMinutes: task.estimateMinutes, itemClass: task.classLabel)
     }
 }
 
@@ -62,21 +72,64 @@ public struct AgendaQuery: Hashable, Sendable {
     /// ignoring case, then the order given. A class that is not in `known` (by default, the classes the
     /// items have) is an error listing the known ones; a known class no item has gives no items.
     public func apply(_ items: [AgendaItem], known: [String]? = nil) throws -> [AgendaItem] {
-        let known = known ?? Self.knownClasses(items)
+        try order(items, known: known).map { items[$0] }
+    }
+
+    /// The positions in `items` of the items `apply` gives, in its order: a long agenda is printed from
+    /// them without copying its items into a new array.
+    public func order(_ items: [AgendaItem], known: [String]? = nil) throws -> [Int] {
         let wanted = Set(classes.map { $0.lowercased() })
-        if let unknown = classes.first(where: { !known.map { $0.lowercased() }.contains($0.lowercased()) }) {
-            throw AgendaError.unknownClass(unknown, known: known)
+        if !classes.isEmpty {
+            let known = known ?? Self.knownClasses(items)
+            if let unknown = classes.first(where: { !known.map { $0.lowercased() }.contains($0.lowercased()) }) {
+                throw AgendaError.unknownClass(unknown, known: known)
+            }
         }
-        let kept = items.enumerated().filter { _, item in
-            wanted.isEmpty || item.itemClass.map { wanted.contains($0.lowercased()) } == true
+        let kept = items.indices.filter { index in
+            wanted.isEmpty || items[index].itemClass.map { wanted.contains($0.lowercased()) } == true
+        }
+        // Positions are sorted, by keys taken out of the items once (copying an item copies its strings),
+        // and a title is lowercased only when a tie needs it, once: a year's agenda is tens of thousands of items.
+        let times = items.map(\.time)
+        let primary = primaryOrder(items, times: times)
+        var lowered = [String?](repeating: nil, count: items.count)
+        // Titles that are not ASCII, lowercased by their Unicode mappings once each: the occurrences of a series share one.
+        var mapped: [String: String] = [:]
+        func title(_ index: Int) -> String {
+            if let title = lowered[index] { return title }
+            let text = items[index].title
+            let title: String
+            if let ascii = Self.asciiLowercased(text) {
+                title = ascii
+            } else if let known = mapped[text] {
+                title = known
+            } else {
+                title = text.lowercased()
+                mapped[text] = title
+            }
+            lowered[index] = title
+            return title
         }
         return kept.sorted { a, b in
-            if let order = primary(a.element, b.element) { return order }
-            if let order = Self.compare(a.element.time, b.element.time) { return order }
-            let (titleA, titleB) = (a.element.title.lowercased(), b.element.title.lowercased())
+            if let order = primary(a, b) { return order }
+            if let order = Self.compare(times[a], times[b]) { return order }
+            let (titleA, titleB) = (title(a), title(b))
             if titleA != titleB { return titleA < titleB }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a < b
+        }
+    }
+
+    /// `text.lowercased()` for ASCII text, by bytes (lowercasing looks up every character's mapping, and a
+    /// year's agenda lowercases tens of thousands of titles to break ties); nil for any other text.
+    static func asciiLowercased(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() { buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+                return bytes.count
+            }
+        }
     }
 
     /// Every class the items have, once each (first spelling wins), sorted ignoring case.
@@ -86,12 +139,18 @@ public struct AgendaQuery: Hashable, Sendable {
         return seen.keys.sorted().map { seen[$0]! }
     }
 
-    /// The sort key's order of `a` and `b` (true: `a` first), or nil if they tie.
-    private func primary(_ a: AgendaItem, _ b: AgendaItem) -> Bool? {
+    /// The sort key's order of the items at two positions (true: the first goes first), or nil if they tie.
+    private func primaryOrder(_ items: [AgendaItem], times: [Date?]) -> (Int, Int) -> Bool? {
+        let descending = descending
         switch sort {
-        case .due: return Self.compare(a.time, b.time, descending: descending)
-        case .length: return Self.compare(a.lengthMinutes, b.lengthMinutes, descending: descending)
-        case .itemClass: return Self.compare(a.itemClass?.lowercased(), b.itemClass?.lowercased(), descending: descending)
+        case .due:
+            return { Self.compare(times[$0], times[$1], descending: descending) }
+        case .length:
+            let lengths = items.map(\.lengthMinutes)
+            return { Self.compare(lengths[$0], lengths[$1], descending: descending) }
+        case .itemClass:
+            let classes = items.map { $0.itemClass?.lowercased() }
+            return { Self.compare(classes[$0], classes[$1], descending: descending) }
         }
     }
 

@@ -16,12 +16,18 @@ public struct Occurrence: Sendable, Equatable {
     }
 
     /// When it starts, read in `timeZone`.
-    public func startDate(in timeZone: TimeZone) -> Date { start.date(in: timeZone) }
+    public func startDate<Zone: UTCOffsets>(in timeZone: Zone) -> Date { start.date(in: timeZone) }
 
     /// When it ends, read in `timeZone`: its end, else a day after an all-day start, else its start.
-    public func endDate(in timeZone: TimeZone) -> Date {
+    public func endDate<Zone: UTCOffsets>(in timeZone: Zone) -> Date {
+        Self.endDate(start: start, end: end, in: timeZone)
+    }
+
+    /// When an occurrence from `start` to `end` ends, read in `timeZone` (see `endDate(in:)`).
+    static func endDate<Zone: UTCOffsets>(start: CalendarTime, end: CalendarTime?, in timeZone: Zone) -> Date {
         if let end { return end.date(in: timeZone) }
-        return start.isDate ? CivilDate(startDate(in: timeZone), in: timeZone).adding(days: 1).instant(in: timeZone) : startDate(in: timeZone)
+        let first = start.date(in: timeZone)
+        return start.isDate ? CivilDate(first, in: timeZone).adding(days: 1).instant(in: timeZone) : first
     }
 }
 
@@ -46,37 +52,78 @@ public struct CalendarQuery {
     public func occurrences(from: Date, to: Date, calendars: Set<String>? = nil) throws -> [Occurrence] {
         // A holder that wrote since it opened the index (the shell, a test) reads what it wrote.
         try index.catchUp()
-        // A day's margin each side: all-day dates are compared as text against instants here.
-        let rows = try index.records(type: "event", overlappingFrom: Timestamp.string(from.addingTimeInterval(-86_400)),
-                                     to: Timestamp.string(to.addingTimeInterval(86_400)))
-        let events = rows.compactMap { row in index.value(of: row).flatMap { Event(Record($0)) } }
-            .filter { calendars?.contains($0.calendarId) ?? true }
+        let span = Self.candidateSpan(from: from, to: to)
+        let rows = try index.records(type: "event", overlappingFrom: span.from, to: span.to)
+        let events = indexedEvents(rows).filter { calendars?.contains($0.event.calendarId) ?? true }
+        return try expand(events, from: from, to: to).map { Occurrence(event: events[$0.event].event, start: $0.start, end: $0.end) }
+    }
+
+    /// An event read from its index row, with its rule's starts when the index keeps them.
+    struct IndexedEvent {
+        var event: Event
+        var ruleStarts: [RuleStart]?
+    }
+
+    /// The events of index rows, leaving out those whose records do not read as events.
+    func indexedEvents(_ rows: [IndexedRecord]) -> [IndexedEvent] {
+        rows.compactMap { row in
+            index.value(of: row).flatMap { Event(Record($0)) }.map { IndexedEvent(event: $0, ruleStarts: row.ruleStarts) }
+        }
+    }
+
+    /// The span of the index rows that may have occurrences in `from..<to`, as row times.
+    ///
+    /// A day's margin each side: all-day dates are compared as text against instants there.
+    static func candidateSpan(from: Date, to: Date) -> (from: String, to: String) {
+        (Timestamp.string(from.addingTimeInterval(-86_400)), Timestamp.string(to.addingTimeInterval(86_400)))
+    }
+
+    /// An occurrence of `events[event]` (an event is large: occurrences name it by position until the end).
+    struct Expanded {
+        var event: Int
+        var start: CalendarTime
+        var end: CalendarTime?
+        /// `start` read in the query's zone.
+        var startDate: Date
+    }
+
+    /// The occurrences of `events` that overlap `from..<to`, by start then title: series expanded, and an
+    /// override of one occurrence in place of the occurrence it replaces. Each names its event by its position.
+    func expand(_ indexed: [IndexedEvent], from: Date, to: Date) throws -> [Expanded] {
+        let events = indexed.map(\.event)
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
-        var found: [Occurrence] = []
-        for event in events {
+        var found: [Expanded] = []
+        func add(_ event: Int, _ start: CalendarTime, _ end: CalendarTime?) {
+            let first = start.date(in: timeZone)
+            if Occurrence.endDate(start: start, end: end, in: timeZone) > from && first < to || first == from {
+                found.append(Expanded(event: event, start: start, end: end, startDate: first))
+            }
+        }
+        for (position, event) in events.enumerated() {
             if event.rrule == nil && event.rdates.isEmpty {
-                found.append(Occurrence(event: event, start: event.start, end: event.end))
+                add(position, event.start, event.end)
                 continue
             }
             let replaced = Set((overrides[event.uid ?? ""] ?? []).compactMap { $0.recurrenceID?.instant })
-            for start in try starts(of: event, from: from, to: to) where !replaced.contains(start.instant) {
-                found.append(Occurrence(event: event, start: start, end: end(of: event, startingAt: start)))
+            for start in try starts(of: event, ruleStarts: indexed[position].ruleStarts, from: from, to: to)
+            where !replaced.contains(start.instant) {
+                add(position, start, end(of: event, startingAt: start))
             }
         }
-        // Each start is read in the zone once, and the sort moves indices rather than whole occurrences
-        // (the order is the same as sorting the occurrences by the same keys).
-        var kept: [Occurrence] = []
-        var starts: [Date] = []
-        for occurrence in found {
-            let start = occurrence.startDate(in: timeZone)
-            if occurrence.endDate(in: timeZone) > from && start < to || start == from {
-                kept.append(occurrence)
-                starts.append(start)
-            }
+        return found.sorted { a, b in
+            if a.startDate != b.startDate { return a.startDate < b.startDate }
+            return Self.inOrder(events[a.event], events[b.event])
         }
-        return kept.indices
-            .sorted { (starts[$0], kept[$0].event.title, kept[$0].event.id) < (starts[$1], kept[$1].event.title, kept[$1].event.id) }
-            .map { kept[$0] }
+    }
+
+    /// Whether occurrences of `a` go before those of `b` at the same time: by title, then id.
+    ///
+    /// Compared field by field, not as a tuple: building one copies its strings, for each of the many comparisons of a sort.
+    static func inOrder(_ a: Event, _ b: Event) -> Bool { inOrder(title: a.title, id: a.id, title: b.title, id: b.id) }
+
+    /// Whether an occurrence of the event with title `titleA` and id `idA` goes before one of `titleB`, `idB` at the same time.
+    static func inOrder(title titleA: String, id idA: String, title titleB: String, id idB: String) -> Bool {
+        titleA != titleB ? titleA < titleB : idA < idB
     }
 
     /// Open and done tasks due in `from..<to`, by due time.
@@ -102,12 +149,16 @@ public struct CalendarQuery {
     }
 
     /// The starts of a series' occurrences in the span (a day's margin each side for all-day ones).
-    private func starts(of event: Event, from: Date, to: Date) throws -> [CalendarTime] {
-        let length = event.length(in: event.zone(fallback: timeZone))
+    ///
+    /// - Parameter ruleStarts: its rule's starts, when the index keeps them (the rule is then not run).
+    private func starts(of event: Event, ruleStarts: [RuleStart]?, from: Date, to: Date) throws -> [CalendarTime] {
+        // Instants are the same in every zone: only a date needs the event's (and making a TimeZone is not free).
+        let dated = event.start.isDate || event.end?.isDate == true
+        let length = event.length(in: dated ? event.zone(fallback: timeZone) : timeZone)
         let instants = try Occurrences.expand(
             start: event.start.instant, allDay: event.isAllDay, timeZone: event.isAllDay ? nil : event.timeZone,
             rrule: event.rrule, rdates: event.rdates, exdates: event.exdates,
-            from: from.addingTimeInterval(-length - 86_400), to: to.addingTimeInterval(86_400), limit: 5000)
+            from: from.addingTimeInterval(-length - 86_400), to: to.addingTimeInterval(86_400), limit: 5000, ruleStarts: ruleStarts)
         return instants.map { event.isAllDay ? .date(ICalDate(utcDayOf: $0)) : .instant($0) }
     }
 

@@ -7,7 +7,7 @@ import TroveICal
 /// instant only when it is shown in some time zone.
 extension CalendarTime {
     /// The instant this value starts at when read in `timeZone` (a date starts at its midnight there).
-    public func date(in timeZone: TimeZone) -> Date {
+    public func date<Zone: UTCOffsets>(in timeZone: Zone) -> Date {
         switch self {
         case .instant(let date): return date
         case .date(let day): return CivilDate(day).instant(in: timeZone)

@@ -81,6 +81,9 @@ extension DateInput {
 
     /// An ISO 8601 instant with its zone (`Z` or an offset), with or without fractional seconds.
     private static func zonedISO(_ text: String) -> Date? {
+        // Such an instant has a "T" between its date and time: without one there is no need for a formatter,
+        // whose making (an ICU date format and regular expressions) cost a command a millisecond or two.
+        guard text.contains(where: { $0 == "T" || $0 == "t" }) else { return nil }
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             formatter.formatOptions = options

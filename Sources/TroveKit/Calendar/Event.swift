@@ -105,3 +105,19 @@ public struct Event: Sendable, Equatable {
         timeZone.flatMap(TimeZone.init(identifier:)) ?? fallback
     }
 }
+
+extension Event {
+    /// The event as one line of a listing: `Exam review [CS101] @ Room 4`, with ` ↻` when it repeats.
+    public var listingTitle: String {
+        Self.listingTitle(title: title, classLabel: classLabel, address: place?.address, repeats: rrule != nil || !rdates.isEmpty)
+    }
+
+    /// A listing's line for an event of these fields (see `listingTitle`).
+    static func listingTitle(title: String, classLabel: String?, address: String?, repeats: Bool) -> String {
+        var text = title.isEmpty ? "(untitled)" : title
+        if let classLabel { text += " [\(classLabel)]" }
+        if let address { text += " @ \(address)" }
+        if repeats { text += " ↻" }
+        return text
+    }
+}

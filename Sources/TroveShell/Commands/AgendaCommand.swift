@@ -30,34 +30,26 @@ struct AgendaCommand: ParsableCommand {
         guard end > first else { throw CommandFailure(message: "--to (\(end)) must come after --from (\(first))") }
         let zone = context.timeZone
         let (start, stop) = (first.instant(in: zone), end.instant(in: zone))
-        let occurrences = try context.query.occurrences(from: start, to: stop)
-        let tasks = try context.query.tasks(dueFrom: start, to: stop)
-        let items = occurrences.map { occurrence in
-            AgendaItem(id: occurrence.event.id, kind: .event, title: CalendarText.title(occurrence.event), time: occurrence.startDate(in: zone),
-                       lengthMinutes: Int(occurrence.endDate(in: zone).timeIntervalSince(occurrence.startDate(in: zone)) / 60),
-                       itemClass: occurrence.event.classLabel)
-        } + tasks.map { task in
-            AgendaItem(id: task.id, kind: .task, title: (task.done ? "☑ " : "☐ ") + task.title + (task.classLabel.map { " [\($0)]" } ?? ""),
-                       time: task.due, lengthMinutes: task.estimateMinutes, itemClass: task.classLabel)
-        }
+        let items = try context.query.agendaItems(from: start, to: stop)
         // A class the store has is no error when nothing of it falls in the span: that is "No events".
-        let sorted = try query.apply(items, known: classes.isEmpty ? nil : try context.query.classes())
+        let order = try query.order(items, known: classes.isEmpty ? nil : try context.query.classes())
         if output.json {
-            return Output.json(.array(sorted.map { item in
-                ["id": .string(item.id), "kind": .string(item.kind.rawValue), "title": .string(item.title),
-                 "time": item.time.map { .string(CalendarTime.timestamp($0)) } ?? .null,
-                 "minutes": item.lengthMinutes.map { .integer($0) } ?? .null, "class": item.itemClass.map { .string($0) } ?? .null]
+            return Output.json(.array(order.map { index in
+                let item = items[index]
+                return ["id": .string(item.id), "kind": .string(item.kind.rawValue), "title": .string(item.title),
+                        "time": item.time.map { .string(CalendarTime.timestamp($0)) } ?? .null,
+                        "minutes": item.lengthMinutes.map { .integer($0) } ?? .null, "class": item.itemClass.map { .string($0) } ?? .null]
             }))
         }
-        if sorted.isEmpty { return Output.line("No events") }
-        let allDay = Set(occurrences.filter(\.start.isDate).map { "\($0.event.id) \($0.startDate(in: zone))" })
+        if order.isEmpty { return Output.line("No events") }
+        let rows = AgendaRows(timeZone: ZoneOffsetTable(zone, from: start.addingTimeInterval(-2 * 86_400), to: stop.addingTimeInterval(2 * 86_400)))
         Output.paged {
-            Output.table(sorted.map { item in
-                let time = item.time.map { time in
-                    CalendarText.day(CivilDate(time, in: zone)) + " " + (allDay.contains("\(item.id) \(time)") ? "all day" : CalendarText.time(time, zone))
-                } ?? ""
-                return [time, item.lengthMinutes.map { $0 > 0 ? CalendarText.minutes($0) : "" } ?? "", item.title, CalendarText.shortID(item.id)]
-            })
+            // Laid out straight into bytes unless the lines must be fitted to the terminal: the same lines either way.
+            if let text = rows.text(items, in: order, width: Output.tableWidth) {
+                Output.text(text)
+            } else {
+                Output.table(order.map { rows.cells(items[$0]) })
+            }
         }
     }
 }

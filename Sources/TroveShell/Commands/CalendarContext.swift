@@ -61,7 +61,7 @@ enum CalendarText {
     }
 
     /// `14:05` in `zone`.
-    static func time(_ date: Date, _ zone: TimeZone) -> String { TimeOfDay(date, in: zone).hoursAndMinutes }
+    static func time<Zone: UTCOffsets>(_ date: Date, _ zone: Zone) -> String { TimeOfDay(date, in: zone).hoursAndMinutes }
 
     /// `all day`, `14:00`, or `14:00–15:30` (with the end's date when it ends another day).
     static func span(_ occurrence: Occurrence, _ zone: TimeZone) -> String {
@@ -77,13 +77,7 @@ enum CalendarText {
     }
 
     /// `Exam review [CS101] @ Room 4`.
-    static func title(_ event: Event) -> String {
-        var text = event.title.isEmpty ? "(untitled)" : event.title
-        if let label = event.classLabel { text += " [\(label)]" }
-        if let address = event.place?.address { text += " @ \(address)" }
-        if event.rrule != nil || !event.rdates.isEmpty { text += " ↻" }
-        return text
-    }
+    static func title(_ event: Event) -> String { event.listingTitle }
 
     /// The last 8 characters of an id, as listings show it: a UUIDv7 starts with its time, so records
     /// made together share their first characters. Commands take any unique start or end of 4 or more.

@@ -45,15 +45,9 @@ struct Table: Sendable {
 
     /// The header and the rows as lines of at most `width` columns; no escape codes unless `color`.
     func render(width: Int, color: Bool) -> [String] {
-        guard !columns.isEmpty else { return [] }
-        let cells = ((showsHeader ? [columns.map(\.header)] : []) + rows).map { row in
-            columns.indices.map { index in index < row.count ? TextWidth.singleLine(row[index]) : "" }
-        }
-        let natural = columns.indices.map { index in cells.map { TextWidth.of($0[index]) }.max() ?? 0 }
-        let widths = fittedWidths(natural: natural, width: max(0, width))
-        let lines = cells.map { line(for: $0, widths: widths) }
-        guard showsHeader, let header = lines.first else { return lines }
-        return [SGR.apply([.bold], to: header, color: color)] + lines.dropFirst()
+        // The text's lines hold no newline: cells are made single-line first.
+        text(width: width, color: color).split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The widths of the leading columns that are kept, after the fitting steps described on `Table`.
@@ -81,8 +75,10 @@ struct Table: Sendable {
         }
     }
 
-    /// One row laid out in the kept columns, without trailing spaces.
-    private func line(for row: [String], widths: [Int]) -> String {
+    /// One row laid out in the kept columns by cutting and padding its cells as strings, without trailing spaces.
+    ///
+    /// `TableText` lays out rows whose cells fit byte by byte; this is the way for the others, and the definition.
+    func line(for row: [String], widths: [Int]) -> String {
         let last = widths.count - 1
         let cells = widths.indices.map { index in
             let cell = TextWidth.truncate(row[index], to: widths[index])
@@ -94,7 +90,7 @@ struct Table: Sendable {
     }
 
     /// The width of a line with columns of `widths`, counting the two-space separators.
-    private static func totalWidth(_ widths: [Int]) -> Int {
+    static func totalWidth(_ widths: [Int]) -> Int {
         widths.reduce(0, +) + 2 * max(0, widths.count - 1)
     }
 }

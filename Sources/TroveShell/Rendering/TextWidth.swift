@@ -18,10 +18,36 @@ enum TextWidth {
     /// The number of terminal columns `text` takes.
     static func of(_ text: String) -> Int {
         // Printable ASCII is one column a byte: most cells of a table, with no walk over characters.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
+        if let width = narrowScalars(text) { return width }
         return pieces(text).reduce(0) { total, piece in
             guard case .text(let run) = piece else { return total }
             return run.reduce(total) { $0 + width(of: $1) }
+        }
+    }
+
+    /// The width of text made only of scalars that are each a character of one column, whatever their
+    /// neighbours in it (`isNarrowScalar`): their number. Nil for other text, whose characters must be walked.
+    ///
+    /// Accented Latin text and arrows such as the agenda's "↻" are such text, and a walk over characters
+    /// (grapheme breaking, then each character's properties) costs a listing a few milliseconds.
+    static func narrowScalars(_ text: String) -> Int? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard isNarrowScalar(scalar) else { return nil }
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether `scalar` is printable ASCII, Latin-1 or Latin Extended (up to U+02FF, below the combining
+    /// marks; not the soft hyphen, a format character), a dash, quotation mark or ellipsis (U+2010–U+2027),
+    /// or an arrow (U+2190–U+21FF, none shown as emoji by default): one column, and a grapheme cluster of its
+    /// own among such scalars, since none of them extends, prepends to or joins with another.
+    static func isNarrowScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2190...0x21FF: true
+        default: false
         }
     }
 
@@ -77,8 +103,29 @@ enum TextWidth {
 
     /// `text` on one line: newlines and tabs turned into spaces.
     static func singleLine(_ text: String) -> String {
-        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        if isSingleLine(text) { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// Whether `text` has no newline or tab, which `singleLine` would turn into spaces.
+    static func isSingleLine(_ text: String) -> Bool {
+        // Printable ASCII has neither, and is most text: no walk over characters.
+        if isPrintableASCII(text) { return true }
+        // Newlines and tabs are characters of their own (controls; CR LF is one), so a look at the scalars
+        // tells whether there are any, without a walk over the characters.
+        return !text.unicodeScalars.contains {
+            switch $0.value {
+            case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
+            default: false
+            }
+        }
+    }
+
+    /// Whether `text` is only printable ASCII (space to tilde): one column a byte, one character a byte.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        // Over the contiguous bytes: the string's UTF-8 view checks each index, and listings ask of every cell.
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     /// `text` without the spaces at its end.
