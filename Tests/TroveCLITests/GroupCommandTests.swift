@@ -63,6 +63,13 @@ import TroveTestSupport
         #expect(synced.contains("bob changed 'Exam review (room 12)' in CS101"), "\(synced)")
         #expect(try ok(ana, "inbox").contains("bob changed 'Exam review (room 12)' in CS101"))
         #expect(try ok(ana, "group", "chat", "CS101").contains("bob: Who has Tuesday's notes?"))
+        // Calendar views take in the group's calendar and its meetings, marked with its name.
+        try ok(cat, "group", "meeting", "CS101", "Study session", "--start", "2026-12-03 18:00", "--end", "20:00")
+        #expect(try ok(ana, "group", "sync").contains("cat scheduled 'Study session' in CS101"))
+        let week = try ok(ana, "cal", "week", "2026-12-03")
+        #expect(week.contains("Study session · CS101") && week.contains("Exam review (room 12) · CS101"), "\(week)")
+        let agenda = try ok(ana, "agenda", "--from", "2026-12-01", "--to", "2026-12-10")
+        #expect(agenda.contains("Study session · CS101") && agenda.contains("Exam review (room 12) · CS101"), "\(agenda)")
         // Search spans the personal store and the group's, and says where each hit lives.
         let found = try ok(ana, "search", "room")
         #expect(found.contains("Exam review (room 12)") && found.contains("(in CS101)"), "\(found)")
@@ -89,7 +96,7 @@ import TroveTestSupport
         let mallory = folder.child("mallory")
         try #require(ana.git("clone", "-q", hub, mallory, in: folder.path).status == 0)
         let post = try #require(FileManager.default.enumerator(atPath: mallory + "/group-posts")?.allObjects.compactMap { $0 as? String }
-            .first { $0.hasSuffix(".json") })
+            .first { $0.hasSuffix(".json") && ((try? String(contentsOfFile: mallory + "/group-posts/" + $0, encoding: .utf8)) ?? "").contains("Tuesday") })
         let file = mallory + "/group-posts/" + post
         let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "Who has Tuesday's notes?", with: "Answers at evil.example")
         try text.write(toFile: file, atomically: true, encoding: .utf8)

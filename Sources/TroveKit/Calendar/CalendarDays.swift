@@ -18,7 +18,10 @@ public struct CalendarDays: Sendable {
     public var days: [Day]
 
     /// Gathers the days `from...to` (inclusive), read in `timeZone`.
-    public init(from: CivilDate, to: CivilDate, query: CalendarQuery, countries: [String], notes: DayNotes?) throws {
+    ///
+    /// - Parameter shared: the calendars of the user's groups, whose items join the user's own.
+    public init(from: CivilDate, to: CivilDate, query: CalendarQuery, countries: [String], notes: DayNotes?,
+                shared: [SharedCalendar] = []) throws {
         let zone = query.timeZone
         let count = max(0, from.days(to: to) + 1)
         var days = (0..<count).map { Day(date: from.adding(days: $0)) }
@@ -31,7 +34,12 @@ public struct CalendarDays: Sendable {
         for holiday in try Holidays.list(from: from, to: to, countries: countries) {
             if let position = slot(holiday.date) { days[position].holidays.append(holiday) }
         }
-        for occurrence in try query.occurrences(from: start, to: end) {
+        var occurrences = try query.occurrences(from: start, to: end)
+        if !shared.isEmpty {
+            occurrences += try shared.flatMap { try $0.occurrences(from: start, to: end) }
+            occurrences.sort { ($0.startDate(in: zone), $0.event.title) < ($1.startDate(in: zone), $1.event.title) }
+        }
+        for occurrence in occurrences {
             let first = CivilDate(max(occurrence.startDate(in: zone), start), in: zone)
             // The last instant it covers: an end at midnight belongs to the day before.
             let last = CivilDate(max(occurrence.startDate(in: zone), min(occurrence.endDate(in: zone).addingTimeInterval(-0.001), end.addingTimeInterval(-0.001))), in: zone)
@@ -41,7 +49,7 @@ public struct CalendarDays: Sendable {
                 day = day.adding(days: 1)
             }
         }
-        for task in try query.tasks(dueFrom: start, to: end) {
+        for task in try query.tasks(dueFrom: start, to: end) + shared.flatMap({ try $0.tasks(dueFrom: start, to: end) }) {
             if let due = task.due, let position = slot(CivilDate(due, in: zone)) { days[position].tasks.append(task) }
         }
         for note in try notes?.notes(from: from, to: to) ?? [] {

@@ -30,7 +30,9 @@ struct AgendaCommand: ParsableCommand {
         guard end > first else { throw CommandFailure(message: "--to (\(end)) must come after --from (\(first))") }
         let zone = context.timeZone
         let (start, stop) = (first.instant(in: zone), end.instant(in: zone))
+        // The groups' calendars and meetings join the user's own, marked with the group's name.
         let items = try context.query.agendaItems(from: start, to: stop)
+            + context.sharedCalendars(storeOptions).flatMap { try $0.agendaItems(from: start, to: stop) }
         // A class the store has is no error when nothing of it falls in the span: that is "No events".
         let order = try query.order(items, known: classes.isEmpty ? nil : try context.query.classes())
         if output.json {

@@ -56,10 +56,10 @@ struct CalCommand: ParsableCommand {
         let days: CalendarDays
         if period == .month {
             let grid = CalendarMonth(containing: date, firstWeekday: context.firstWeekday).gridDays
-            days = try Self.days(grid.first!, grid.last!, context)
+            days = try Self.days(grid.first!, grid.last!, context, shared: context.sharedCalendars(storeOptions))
         } else {
             let range = period.days(containing: date, firstWeekday: context.firstWeekday)
-            days = try Self.days(range.lowerBound, range.upperBound, context)
+            days = try Self.days(range.lowerBound, range.upperBound, context, shared: context.sharedCalendars(storeOptions))
         }
         if output.json { return Output.json(.array(days.days.map(Self.json))) }
         let view = CalendarView(days: days, context: context, width: Terminal.width(), color: Terminal.supportsColor())
@@ -72,8 +72,9 @@ struct CalCommand: ParsableCommand {
         Output.paged { for line in lines { Output.line(line) } }
     }
 
-    private static func days(_ first: CivilDate, _ last: CivilDate, _ context: CalendarContext) throws -> CalendarDays {
-        try CalendarDays(from: first, to: last, query: context.query, countries: context.settings.holidayCountries, notes: DayNotes(index: context.index))
+    private static func days(_ first: CivilDate, _ last: CivilDate, _ context: CalendarContext, shared: [SharedCalendar]) throws -> CalendarDays {
+        try CalendarDays(from: first, to: last, query: context.query, countries: context.settings.holidayCountries, notes: DayNotes(index: context.index),
+                         shared: shared)
     }
 
     /// A date as typed, or a month as `2026-12` or `dec 2026`.

@@ -45,6 +45,12 @@ struct CalendarContext {
         try Holidays.list(from: start, to: end, countries: settings.holidayCountries)
     }
 
+    /// The calendars of the user's groups, whose items the views show beside the user's own; none inside a group's store.
+    func sharedCalendars(_ options: StoreOptions) -> [SharedCalendar] {
+        guard options.group == nil else { return [] }
+        return SharedStores.indexes(options).map { SharedCalendar(name: $0.name, index: $0.index, timeZone: timeZone) }
+    }
+
     /// The calendars' names by id.
     func calendarNames() throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try CalendarBook(store: store).all().map { ($0.id, $0.name) })

@@ -1,0 +1,67 @@
+import Foundation
+import TroveIndex
+import TroveJSON
+import TroveStore
+
+/// A group's calendar items as the user's own views take them in: its store's events and tasks, and its meetings.
+///
+/// Each title is marked with the group's name ("Exam review · CS101"), so a view says where an item lives.
+public struct SharedCalendar {
+    /// The group's name.
+    public let name: String
+    public let query: CalendarQuery
+
+    public init(name: String, index: RecordIndex, timeZone: TimeZone) {
+        self.name = name
+        query = CalendarQuery(index: index, timeZone: timeZone)
+    }
+
+    /// The occurrences of the group's events and meetings that overlap `from..<to`.
+    public func occurrences(from: Date, to: Date) throws -> [Occurrence] {
+        try (query.occurrences(from: from, to: to) + meetings(from: from, to: to)).map { occurrence in
+            var marked = occurrence
+            marked.event.title = label(occurrence.event.title)
+            return marked
+        }
+    }
+
+    /// The group's tasks due in `from..<to`.
+    public func tasks(dueFrom from: Date, to: Date) throws -> [Assignment] {
+        try query.tasks(dueFrom: from, to: to).map { task in
+            var marked = task
+            marked.title = label(task.title)
+            return marked
+        }
+    }
+
+    /// The agenda's items for `from..<to`: events, meetings and tasks.
+    public func agendaItems(from: Date, to: Date) throws -> [AgendaItem] {
+        let events = try query.agendaItems(from: from, to: to).map { item in
+            var marked = item
+            marked.title = label(item.title)
+            return marked
+        }
+        let meetings = try meetings(from: from, to: to).map { occurrence in
+            let start = occurrence.startDate(in: query.timeZone)
+            return AgendaItem(id: occurrence.event.id, kind: .event, title: label(occurrence.event.title), time: start,
+                              lengthMinutes: Int(occurrence.endDate(in: query.timeZone).timeIntervalSince(start) / 60))
+        }
+        return events + meetings
+    }
+
+    private func label(_ title: String) -> String { title + " · " + name }
+
+    /// The group's meetings (posts of kind meeting) as events.
+    func meetings(from: Date, to: Date) throws -> [Occurrence] {
+        try query.index.store.records(ofType: "group-post").compactMap { record -> Occurrence? in
+            guard let post = GroupPost(record), post.kind == .meeting, let start = post.start else { return nil }
+            var fields: [String: JSONValue] = ["id": .string(post.id), "type": "event", "calendarId": .string(record.value["groupId"]?.stringValue ?? ""),
+                                               "title": .string(post.title ?? "Meeting"), "start": .string(start), "createdAt": .string(post.createdAt)]
+            if let end = post.end { fields["end"] = .string(end) }
+            guard let event = Event(Record(.object(fields))) else { return nil }
+            let occurrence = Occurrence(event: event, start: event.start, end: event.end)
+            let begins = occurrence.startDate(in: query.timeZone)
+            return begins < to && occurrence.endDate(in: query.timeZone) > from || begins == from ? occurrence : nil
+        }
+    }
+}
