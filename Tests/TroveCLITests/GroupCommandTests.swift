@@ -11,6 +11,12 @@ import TroveTestSupport
     func person(_ name: String) throws -> TroveCLI {
         var cli = TroveCLI(home: folder.child(name), store: folder.child(name + "/store"))
         cli.extraEnvironment["USER"] = name
+        // A sendmail of the test's own, so that a machine's real one never mails an invitation out.
+        let bin = folder.child("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let fake = try folder.write("bin/sendmail", "#!/bin/sh\necho \"args: $*\" >> '\(folder.child("mailbox"))'\ncat >> '\(folder.child("mailbox"))'\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        cli.extraEnvironment["PATH"] = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         try #require(cli.run("init").status == 0)
         try #require(cli.run("key", "init").status == 0)
         return cli
@@ -162,5 +168,20 @@ import TroveTestSupport
         let old = try dan.run("login", "dan@example.com", "--password-stdin", input: code + "\n")
         #expect(old.status == 1)
         #expect(try dan.run("login", "dan@example.com", "--password-stdin", input: "my own passphrase 7\n").status == 0)
+    }
+
+    @Test("an invitation is emailed by sendmail when there is one, with the join line; the code is never stored")
+    func invitationByMail() throws {
+        let ana = try person("ana")
+        let mailbox = folder.child("mailbox")
+        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        let printed = try ok(ana, "group", "invite", "CS101", "--email", "bo@example.com")
+        #expect(printed.contains("Emailed the invitation to bo@example.com."), "\(printed)")
+        let code = try code(in: printed)
+        let mail = try String(contentsOfFile: mailbox, encoding: .utf8)
+        #expect(mail.contains("args: -t\n") && mail.contains("To: bo@example.com\n") && mail.contains("trove group join \(hub) --code \(code)"))
+        let history = try ana.git("log", "-p", "main", in: hub).stdout
+        #expect(!history.contains(code) && !history.contains(code.replacingOccurrences(of: "-", with: "")))
+        #expect(history.contains("codeKey"))
     }
 }

@@ -41,10 +41,12 @@ struct GroupInviteCommand: ParsableCommand {
               \(join)
 
             """
-        if let sendmail = ExternalProgram(named: "sendmail", path: (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/usr/lib") {
-            let result = try sendmail.run(["-t"], input: mail, timeout: 30)
-            if result.status == 0 { Output.line("Emailed the invitation to \(email).") }
-            else { Output.error("sendmail failed (\(result.text.trimmingCharacters(in: .whitespacesAndNewlines))): pass the code on yourself") }
+        guard let sendmail = Sendmail() else { return }
+        do {
+            try sendmail.send(mail)
+            Output.line("Emailed the invitation to \(email).")
+        } catch {
+            Output.error("\(error): pass the code on yourself")
         }
     }
 }
