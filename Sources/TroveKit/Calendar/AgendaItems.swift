@@ -47,12 +47,25 @@ extension CalendarQuery {
             if startA != startB { return startA < startB }
             return Self.inOrder(title: titles[a], id: items[a].id, title: titles[b], id: items[b].id)
         }
-        let tasks = try tasks(dueFrom: from, to: to)
-        var sorted: [AgendaItem] = []
-        sorted.reserveCapacity(order.count + tasks.count)
-        for index in order { sorted.append(items[index]) }
-        for task in tasks { sorted.append(AgendaItem(task: task)) }
-        return sorted
+        Self.arrange(&items, in: order)
+        items += try tasks(dueFrom: from, to: to).map(AgendaItem.init(task:))
+        return items
+    }
+
+    /// Puts `items` in `order` (the new first item is the one at `order[0]`, and so on) in place, by swaps:
+    /// a copy of tens of thousands of items into a new array copies every one's strings.
+    private static func arrange(_ items: inout [AgendaItem], in order: [Int]) {
+        var placed = [Bool](repeating: false, count: items.count)
+        for first in items.indices where !placed[first] {
+            // Follow the cycle through `first`: each swap brings the item a position wants into it.
+            var position = first
+            while order[position] != first {
+                items.swapAt(position, order[position])
+                placed[position] = true
+                position = order[position]
+            }
+            placed[position] = true
+        }
     }
 
     /// Whole minutes from `start` to `end`.

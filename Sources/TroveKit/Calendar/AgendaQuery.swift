@@ -91,7 +91,6 @@ public struct AgendaQuery: Hashable, Sendable {
         // Positions are sorted, by keys taken out of the items once (copying an item copies its strings),
         // and a title is lowercased only when a tie needs it, once: a year's agenda is tens of thousands of items.
         let times = items.map(\.time)
-        let primary = primaryOrder(items, times: times)
         var lowered = [String?](repeating: nil, count: items.count)
         // Titles that are not ASCII, lowercased by their Unicode mappings once each: the occurrences of a series share one.
         var mapped: [String: String] = [:]
@@ -110,12 +109,23 @@ public struct AgendaQuery: Hashable, Sendable {
             lowered[index] = title
             return title
         }
-        return kept.sorted { a, b in
-            if let order = primary(a, b) { return order }
+        /// The fixed order of ties: by time, title ignoring case, then position.
+        func tie(_ a: Int, _ b: Int) -> Bool {
             if let order = Self.compare(times[a], times[b]) { return order }
             let (titleA, titleB) = (title(a), title(b))
             if titleA != titleB { return titleA < titleB }
             return a < b
+        }
+        let descending = descending
+        switch sort {
+        case .due:
+            return kept.sorted { a, b in Self.compare(times[a], times[b], descending: descending) ?? tie(a, b) }
+        case .length:
+            let lengths = items.map(\.lengthMinutes)
+            return kept.sorted { a, b in Self.compare(lengths[a], lengths[b], descending: descending) ?? tie(a, b) }
+        case .itemClass:
+            let classes = items.map { $0.itemClass?.lowercased() }
+            return kept.sorted { a, b in Self.compare(classes[a], classes[b], descending: descending) ?? tie(a, b) }
         }
     }
 
@@ -137,21 +147,6 @@ public struct AgendaQuery: Hashable, Sendable {
         var seen: [String: String] = [:]
         for name in items.compactMap(\.itemClass) where seen[name.lowercased()] == nil { seen[name.lowercased()] = name }
         return seen.keys.sorted().map { seen[$0]! }
-    }
-
-    /// The sort key's order of the items at two positions (true: the first goes first), or nil if they tie.
-    private func primaryOrder(_ items: [AgendaItem], times: [Date?]) -> (Int, Int) -> Bool? {
-        let descending = descending
-        switch sort {
-        case .due:
-            return { Self.compare(times[$0], times[$1], descending: descending) }
-        case .length:
-            let lengths = items.map(\.lengthMinutes)
-            return { Self.compare(lengths[$0], lengths[$1], descending: descending) }
-        case .itemClass:
-            let classes = items.map { $0.itemClass?.lowercased() }
-            return { Self.compare(classes[$0], classes[$1], descending: descending) }
-        }
     }
 
     /// Whether `a` goes before `b`, with missing values last in both directions; nil if equal.
