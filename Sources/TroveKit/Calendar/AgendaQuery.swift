@@ -112,8 +112,12 @@ public struct AgendaQuery: Hashable, Sendable {
         /// The fixed order of ties: by time, title ignoring case, then position.
         func tie(_ a: Int, _ b: Int) -> Bool {
             if let order = Self.compare(times[a], times[b]) { return order }
-            let (titleA, titleB) = (title(a), title(b))
-            if titleA != titleB { return titleA < titleB }
+            if let order = Self.asciiCaselessOrder(items[a].title, items[b].title) {
+                if order != 0 { return order < 0 }
+            } else {
+                let (titleA, titleB) = (title(a), title(b))
+                if titleA != titleB { return titleA < titleB }
+            }
             return a < b
         }
         let descending = descending
@@ -126,6 +130,20 @@ public struct AgendaQuery: Hashable, Sendable {
         case .itemClass:
             let classes = items.map { $0.itemClass?.lowercased() }
             return kept.sorted { a, b in Self.compare(classes[a], classes[b], descending: descending) ?? tie(a, b) }
+        }
+    }
+
+    /// How ASCII texts compare as their `lowercased()` forms would (-1, 0 or 1), without making them; nil
+    /// when either is not ASCII. Most ties of an agenda are broken so, with no string made for either title.
+    static func asciiCaselessOrder(_ a: String, _ b: String) -> Int? {
+        var (a, b) = (a, b)
+        return a.withUTF8 { first in
+            b.withUTF8 { second -> Int? in
+                guard first.allSatisfy({ $0 < 0x80 }), second.allSatisfy({ $0 < 0x80 }) else { return nil }
+                func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+                for (x, y) in zip(first, second) where lower(x) != lower(y) { return lower(x) < lower(y) ? -1 : 1 }
+                return first.count == second.count ? 0 : first.count < second.count ? -1 : 1
+            }
         }
     }
 

@@ -71,6 +71,13 @@ public struct CalendarQuery {
         }
     }
 
+    /// The events of whole-event rows (`RecordIndex.eventRows`), leaving out those whose records do not read as events.
+    func indexedEvents(_ rows: [WholeEventRow]) -> [IndexedEvent] {
+        rows.compactMap { row in
+            index.value(of: row).flatMap { Event(Record($0)) }.map { IndexedEvent(event: $0, ruleStarts: row.ruleStarts) }
+        }
+    }
+
     /// The span of the index rows that may have occurrences in `from..<to`, as row times.
     ///
     /// A day's margin each side: all-day dates are compared as text against instants there.

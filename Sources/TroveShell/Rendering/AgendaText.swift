@@ -17,6 +17,8 @@ extension AgendaRows {
         lengths.reserveCapacity(order.count)
         titleWidths.reserveCapacity(order.count)
         var measured: [String: Int] = [:]
+        // Lines in time order share their day with the line before: its text is kept at hand.
+        var last = (day: Int.min, text: "")
         var columns = [0, 0, 0, 0]
         var titleBytes = 0
         for index in order {
@@ -36,7 +38,8 @@ extension AgendaRows {
             guard TextWidth.isPrintableASCII(id) else { return nil }
             if let time = items[index].time {
                 let clock = self.clock(time)
-                days.append(day(clock.day))
+                if clock.day.daysSinceEpoch != last.day { last = (clock.day.daysSinceEpoch, day(clock.day)) }
+                days.append(last.text)
                 minutes.append(items[index].allDay ? allDay : clock.minute)
                 columns[0] = max(columns[0], days[days.count - 1].utf8.count + (items[index].allDay ? 8 : 6))
             } else {

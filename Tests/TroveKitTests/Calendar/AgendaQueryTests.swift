@@ -120,5 +120,13 @@ struct AgendaQueryTests {
         }
         #expect(AgendaQuery.asciiLowercased("Café") == nil)
         #expect(AgendaQuery.asciiLowercased("Lab ↻") == nil)
+        let texts = ["", "a", "A", "ab", "aB", "Ab", "b", "[x]", "_x", "Zebra", "zebra", "ZEBRAS", "lecture [CS101]", "Lecture [cs101]"]
+        for a in texts {
+            for b in texts {
+                let (x, y) = (a.lowercased(), b.lowercased())
+                #expect(AgendaQuery.asciiCaselessOrder(a, b) == (x == y ? 0 : x < y ? -1 : 1), "\(a) \(b)")
+            }
+        }
+        #expect(AgendaQuery.asciiCaselessOrder("Café", "cafe") == nil)
     }
 }
