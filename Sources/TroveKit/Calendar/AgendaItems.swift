@@ -15,57 +15,56 @@ extension CalendarQuery {
         let span = Self.candidateSpan(from: from, to: to)
         let rows = try index.eventRows(overlappingFrom: span.from, to: span.to)
         let zone = ZoneOffsetTable(timeZone, from: from.addingTimeInterval(-2 * 86_400), to: to.addingTimeInterval(2 * 86_400))
-        var items: [AgendaItem] = []
-        // What `occurrences` sorts by, after the start: the event's own title (the item's is longer).
-        var titles: [String] = []
-        items.reserveCapacity(rows.oneOffs.count + rows.others.count)
-        titles.reserveCapacity(rows.oneOffs.count + rows.others.count)
         let events = indexedEvents(rows.others)
-        let listed = events.map(\.event.listingTitle)
-        for occurrence in try expand(events, from: from, to: to) {
-            let event = events[occurrence.event].event
-            let start = occurrence.startDate
-            let end = Occurrence.endDate(start: occurrence.start, end: occurrence.end, in: zone)
-            items.append(AgendaItem(id: event.id, kind: .event, title: listed[occurrence.event], time: start,
-                                    lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel,
-                                    allDay: occurrence.start.isDate))
-            titles.append(event.title)
-        }
-        for row in rows.oneOffs {
+        let series = try expand(events, from: from, to: to)
+        // The occurrences are put in order first, as times and where each comes from, and their items made
+        // in that order: moving tens of thousands of items into order copies every one's strings.
+        var found: [Found] = []
+        found.reserveCapacity(rows.oneOffs.count + series.count)
+        for (position, row) in rows.oneOffs.enumerated() {
             let start = row.start.date(in: zone)
             let end = Occurrence.endDate(start: row.start, end: row.end, in: zone)
             guard end > from && start < to || start == from else { continue }
-            let event = row.event
-            items.append(AgendaItem(id: row.id, kind: .event,
-                                    title: Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false),
-                                    time: start, lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel,
-                                    allDay: row.start.isDate))
-            titles.append(event.title)
+            found.append(Found(start: start, end: end, position: position, oneOff: true))
         }
-        let order = items.indices.sorted { a, b in
-            let (startA, startB) = (items[a].time!, items[b].time!)
-            if startA != startB { return startA < startB }
-            return Self.inOrder(title: titles[a], id: items[a].id, title: titles[b], id: items[b].id)
+        for (position, occurrence) in series.enumerated() {
+            let end = Occurrence.endDate(start: occurrence.start, end: occurrence.end, in: zone)
+            found.append(Found(start: occurrence.startDate, end: end, position: position, oneOff: false))
         }
-        Self.arrange(&items, in: order)
-        items += try tasks(dueFrom: from, to: to).map(AgendaItem.init(task:))
+        // What `occurrences` sorts by: the start, then the event's own title and its id.
+        func title(_ found: Found) -> String { found.oneOff ? rows.oneOffs[found.position].event.title : events[series[found.position].event].event.title }
+        func id(_ found: Found) -> String { found.oneOff ? rows.oneOffs[found.position].id : events[series[found.position].event].event.id }
+        found.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            return Self.inOrder(title: title(a), id: id(a), title: title(b), id: id(b))
+        }
+        let listed = events.map(\.event.listingTitle)
+        let tasks = try tasks(dueFrom: from, to: to)
+        var items: [AgendaItem] = []
+        items.reserveCapacity(found.count + tasks.count)
+        for occurrence in found {
+            let minutes = Self.minutes(from: occurrence.start, to: occurrence.end)
+            if occurrence.oneOff {
+                let row = rows.oneOffs[occurrence.position], event = row.event
+                items.append(AgendaItem(id: row.id, kind: .event,
+                                        title: Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false),
+                                        time: occurrence.start, lengthMinutes: minutes, itemClass: event.classLabel, allDay: row.start.isDate))
+            } else {
+                let expanded = series[occurrence.position], event = events[expanded.event].event
+                items.append(AgendaItem(id: event.id, kind: .event, title: listed[expanded.event], time: occurrence.start,
+                                        lengthMinutes: minutes, itemClass: event.classLabel, allDay: expanded.start.isDate))
+            }
+        }
+        items += tasks.map(AgendaItem.init(task:))
         return items
     }
 
-    /// Puts `items` in `order` (the new first item is the one at `order[0]`, and so on) in place, by swaps:
-    /// a copy of tens of thousands of items into a new array copies every one's strings.
-    private static func arrange(_ items: inout [AgendaItem], in order: [Int]) {
-        var placed = [Bool](repeating: false, count: items.count)
-        for first in items.indices where !placed[first] {
-            // Follow the cycle through `first`: each swap brings the item a position wants into it.
-            var position = first
-            while order[position] != first {
-                items.swapAt(position, order[position])
-                placed[position] = true
-                position = order[position]
-            }
-            placed[position] = true
-        }
+    /// An occurrence in the span: when, and where it comes from (a one-off's row, or an expanded occurrence).
+    private struct Found {
+        var start: Date
+        var end: Date
+        var position: Int
+        var oneOff: Bool
     }
 
     /// Whole minutes from `start` to `end`.
