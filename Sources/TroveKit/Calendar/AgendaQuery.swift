@@ -136,28 +136,29 @@ public struct AgendaQuery: Hashable, Sendable {
     /// How ASCII texts compare as their `lowercased()` forms would (-1, 0 or 1), without making them; nil
     /// when either is not ASCII. Most ties of an agenda are broken so, with no string made for either title.
     static func asciiCaselessOrder(_ a: String, _ b: String) -> Int? {
-        var (a, b) = (a, b)
-        return a.withUTF8 { first in
-            b.withUTF8 { second -> Int? in
+        // The strings' own bytes, without copies of them (a bridged string has none to lend, and is left to lowercasing).
+        let order = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second -> Int? in
                 guard first.allSatisfy({ $0 < 0x80 }), second.allSatisfy({ $0 < 0x80 }) else { return nil }
                 func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
                 for (x, y) in zip(first, second) where lower(x) != lower(y) { return lower(x) < lower(y) ? -1 : 1 }
                 return first.count == second.count ? 0 : first.count < second.count ? -1 : 1
             }
         }
+        return order.flatMap { $0 }.flatMap { $0 }
     }
 
     /// `text.lowercased()` for ASCII text, by bytes (lowercasing looks up every character's mapping, and a
     /// year's agenda lowercases tens of thousands of titles to break ties); nil for any other text.
     static func asciiLowercased(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        let lowered = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             return String(unsafeUninitializedCapacity: bytes.count) { buffer in
                 for (index, byte) in bytes.enumerated() { buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
                 return bytes.count
             }
         }
+        return lowered.flatMap { $0 }
     }
 
     /// Every class the items have, once each (first spelling wins), sorted ignoring case.
