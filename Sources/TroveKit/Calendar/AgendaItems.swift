@@ -21,9 +21,10 @@ extension CalendarQuery {
         // in that order: moving tens of thousands of items into order copies every one's strings.
         var found: [Found] = []
         found.reserveCapacity(rows.oneOffs.count + series.count)
-        for (position, row) in rows.oneOffs.enumerated() {
-            let start = row.start.date(in: zone)
-            let end = Occurrence.endDate(start: row.start, end: row.end, in: zone)
+        // Rows are read in place: a copy of one copies its strings.
+        for position in rows.oneOffs.indices {
+            let start = rows.oneOffs[position].start.date(in: zone)
+            let end = Occurrence.endDate(start: rows.oneOffs[position].start, end: rows.oneOffs[position].end, in: zone)
             guard end > from && start < to || start == from else { continue }
             found.append(Found(start: start, end: end, position: position, oneOff: true))
         }
@@ -45,10 +46,12 @@ extension CalendarQuery {
         for occurrence in found {
             let minutes = Self.minutes(from: occurrence.start, to: occurrence.end)
             if occurrence.oneOff {
-                let row = rows.oneOffs[occurrence.position], event = row.event
-                items.append(AgendaItem(id: row.id, kind: .event,
-                                        title: Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false),
-                                        time: occurrence.start, lengthMinutes: minutes, itemClass: event.classLabel, allDay: row.start.isDate))
+                let position = occurrence.position
+                let classLabel = rows.oneOffs[position].event.classLabel
+                let title = Event.listingTitle(title: rows.oneOffs[position].event.title, classLabel: classLabel,
+                                               address: rows.oneOffs[position].event.address, repeats: false)
+                items.append(AgendaItem(id: rows.oneOffs[position].id, kind: .event, title: title, time: occurrence.start,
+                                        lengthMinutes: minutes, itemClass: classLabel, allDay: rows.oneOffs[position].start.isDate))
             } else {
                 let expanded = series[occurrence.position], event = events[expanded.event].event
                 items.append(AgendaItem(id: event.id, kind: .event, title: listed[expanded.event], time: occurrence.start,

@@ -38,7 +38,7 @@ extension AgendaRows {
             guard TextWidth.isPrintableASCII(id) else { return nil }
             if let time = items[index].time {
                 let clock = self.clock(time)
-                if clock.day.daysSinceEpoch != last.day { last = (clock.day.daysSinceEpoch, day(clock.day)) }
+                if clock.day != last.day { last = (clock.day, day(CivilDate(daysSinceEpoch: clock.day))) }
                 days.append(last.text)
                 minutes.append(items[index].allDay ? allDay : clock.minute)
                 columns[0] = max(columns[0], days[days.count - 1].utf8.count + (items[index].allDay ? 8 : 6))
