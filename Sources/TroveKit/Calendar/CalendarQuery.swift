@@ -100,6 +100,8 @@ public struct CalendarQuery {
         let events = indexed.map(\.event)
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
         var found: [Expanded] = []
+        // Room for the starts the index keeps (at most that many fall in the span), one for each other event.
+        found.reserveCapacity(indexed.reduce(0) { $0 + ($1.ruleStarts?.count ?? 1) })
         func add(_ event: Int, _ start: CalendarTime, _ end: CalendarTime?) {
             let first = start.date(in: timeZone)
             if Occurrence.endDate(start: start, end: end, in: timeZone) > from && first < to || first == from {
