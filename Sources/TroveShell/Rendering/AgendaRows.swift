@@ -4,7 +4,7 @@ import TroveKit
 /// The cells of the agenda's lines: when (`Fri 27 Nov 2026 14:05`, or `… all day`), how long, what, and the short id.
 ///
 /// A year's agenda is tens of thousands of lines over a few hundred days and lengths, so each day's
-/// text and each length's is made once. `text(_:width:)` lays the lines out straight into bytes.
+/// text and each length's is made once. `text(_:in:width:)` lays the lines out straight into bytes.
 final class AgendaRows {
     let timeZone: ZoneOffsetTable
     private var days: [Int: String] = [:]
