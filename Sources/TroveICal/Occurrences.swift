@@ -64,13 +64,13 @@ public enum Occurrences {
                 }
                 let removedInstants = Set(exdates.compactMap { if case .instant(let i) = $0 { return i } else { return nil } })
                 let removedDays = Set(exdates.compactMap { if case .date(let d) = $0 { return d } else { return nil } })
-                var seen = Set<Date>()
-                let kept = starts
+                let sorted = starts
                     .filter { $0.instant >= from && $0.instant < to }
                     .filter { !removedInstants.contains($0.instant) && !removedDays.contains($0.day) }
                     .map(\.instant)
                     .sorted()
-                    .filter { seen.insert($0).inserted }
+                // Sorted, a start found twice (DTSTART and the rule's first) is next to itself.
+                let kept = sorted.indices.filter { $0 == 0 || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
                 return .success(Array(kept.prefix(limit)))
             } catch {
                 return .failure(error)

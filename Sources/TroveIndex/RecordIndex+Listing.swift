@@ -31,8 +31,13 @@ extension RecordIndex {
     /// The whole record behind an index row: from the row itself for events and tasks, else read from git;
     /// `nil` if its file no longer parses.
     public func value(of record: IndexedRecord) -> JSONValue? {
-        if let document = record.document, let value = try? JSONValue(parsing: Array(document.utf8)) { return value }
-        return RecordReader.record(record.blob, in: store)
+        value(document: record.document, blob: record.blob)
+    }
+
+    /// A record from its copy in a row, or from git's blob when there is none or it does not parse.
+    func value(document: String?, blob: String) -> JSONValue? {
+        if let document, let value = try? JSONValue(parsing: Array(document.utf8)) { return value }
+        return RecordReader.record(blob, in: store)
     }
 
     /// One record by id, or `nil`.

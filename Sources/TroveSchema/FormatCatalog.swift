@@ -7,9 +7,11 @@ import TroveJSON
 /// `common.schema.json`) only supply definitions for `$ref`.
 public struct FormatCatalog: Sendable {
     /// The formats compiled into the binary, parsed once on first use.
+    ///
+    /// Their regular expressions are compiled when first matched: a test compiles them all (`checkingPatterns`).
     public static let bundled: FormatCatalog = {
         do {
-            return try FormatCatalog(files: BundledFormats.files)
+            return try FormatCatalog(files: BundledFormats.files, checkingPatterns: false)
         } catch {
             // The bundled schemas are tested; failing here means a broken build, not bad input.
             fatalError("Trove's bundled record schemas are invalid: \(error)")
@@ -24,7 +26,10 @@ public struct FormatCatalog: Sendable {
     /// Throws `FormatCatalogError` naming the file and place of the first problem:
     /// bad JSON, an unsupported keyword, a dangling `$ref`, a property without `x-merge`,
     /// or two schemas claiming one type or collection.
-    public init(files: [String: [UInt8]]) throws {
+    ///
+    /// - Parameter checkingPatterns: compile every regular expression now, so that a bad one is an error
+    ///   here rather than a pattern that matches nothing.
+    public init(files: [String: [UInt8]], checkingPatterns: Bool = true) throws {
         var documents: [String: JSONValue] = [:]
         for (name, bytes) in files {
             do {
@@ -33,7 +38,7 @@ public struct FormatCatalog: Sendable {
                 throw FormatCatalogError(file: name, pointer: "", reason: error.description)
             }
         }
-        var compiler = SchemaCompiler(documents: documents)
+        var compiler = SchemaCompiler(documents: documents, checkingPatterns: checkingPatterns)
         var roots: [(file: String, node: Int)] = []
         for name in documents.keys.sorted() {
             roots.append((name, try compiler.compile(file: name, pointer: "")))

@@ -20,8 +20,12 @@ struct SchemaCompiler {
     /// The formats the validator checks; any other `format` is rejected as a likely typo.
     static let knownFormats: Set<String> = ["date-time", "date", "email", "uri"]
 
-    init(documents: [String: JSONValue]) {
+    /// Whether patterns are compiled as they are read (see `Pattern.init(_:checking:)`).
+    private let checkingPatterns: Bool
+
+    init(documents: [String: JSONValue], checkingPatterns: Bool = true) {
         self.documents = documents
+        self.checkingPatterns = checkingPatterns
     }
 
     /// The node for the schema at `pointer` in `file`, compiling it (and what it uses) once.
@@ -116,7 +120,7 @@ struct SchemaCompiler {
                 }
                 if key == "allOf" { node.allOf = compiled } else if key == "anyOf" { node.anyOf = compiled } else { node.oneOf = compiled }
             case "pattern":
-                guard let source = value.stringValue, let pattern = try? Pattern(source) else {
+                guard let source = value.stringValue, let pattern = try? Pattern(source, checking: checkingPatterns) else {
                     throw fail("pattern must be a valid regular expression")
                 }
                 node.pattern = pattern

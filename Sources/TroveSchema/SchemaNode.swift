@@ -76,14 +76,15 @@ struct Pattern: Sendable {
     let fast: AnchoredPattern?
     private let regex: LazyRegularExpression
 
-    init(_ source: String) throws {
+    /// - Parameter checking: compile the expression now when the byte matcher does not take it, so that a bad
+    ///   one fails the catalog; without, it is compiled only if ever needed (the bundled schemas, which a test
+    ///   compiles whole: the first compilation sets up ICU's regular expressions, a millisecond or two a command).
+    init(_ source: String, checking: Bool = true) throws {
         self.source = source
         fast = AnchoredPattern(source)
         regex = LazyRegularExpression(source)
-        // A pattern the byte matcher takes is a valid expression, compiled only if ever needed: compiling
-        // the first one sets up ICU's regular expressions, milliseconds every command would pay at start.
-        // Any other is compiled now, so that a bad one fails the catalog.
-        if fast == nil { _ = try regex.compiled() }
+        // A pattern the byte matcher takes is a valid expression, compiled only if ever needed.
+        if fast == nil && checking { _ = try regex.compiled() }
     }
 
     /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not anchored).

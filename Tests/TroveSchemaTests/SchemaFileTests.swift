@@ -29,6 +29,16 @@ import TroveSchema
         #expect(Set(BundledFormats.files.keys) == Set(names), "BundledFormats.files names a file that is not in Formats/schemas")
     }
 
+    /// The bundled catalog compiles its regular expressions when first matched: here every one is compiled,
+    /// so that a bad one fails a test rather than match nothing.
+    @Test func everyBundledPatternCompiles() throws {
+        _ = try FormatCatalog(files: BundledFormats.files, checkingPatterns: true)
+        #expect(throws: FormatCatalogError.self) {
+            try FormatCatalog(files: BundledFormats.files.merging(["bad.schema.json": Array(#"{"pattern": "(["}"#.utf8)]) { $1 },
+                              checkingPatterns: true)
+        }
+    }
+
     @Test func catalogHasEveryTypeAndCollection() {
         let catalog = FormatCatalog.bundled
         #expect(catalog.types == Self.expectedCollections.keys.sorted())

@@ -15,44 +15,59 @@ extension CalendarQuery {
         let span = Self.candidateSpan(from: from, to: to)
         let rows = try index.eventRows(overlappingFrom: span.from, to: span.to)
         let zone = ZoneOffsetTable(timeZone, from: from.addingTimeInterval(-2 * 86_400), to: to.addingTimeInterval(2 * 86_400))
-        var items: [AgendaItem] = []
-        // What `occurrences` sorts by, after the start: the event's own title (the item's is longer).
-        var titles: [String] = []
-        items.reserveCapacity(rows.oneOffs.count + rows.others.count)
-        titles.reserveCapacity(rows.oneOffs.count + rows.others.count)
         let events = indexedEvents(rows.others)
-        let listed = events.map(\.event.listingTitle)
-        for occurrence in try expand(events, from: from, to: to) {
-            let event = events[occurrence.event].event
-            let start = occurrence.startDate
-            let end = Occurrence.endDate(start: occurrence.start, end: occurrence.end, in: zone)
-            items.append(AgendaItem(id: event.id, kind: .event, title: listed[occurrence.event], time: start,
-                                    lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel,
-                                    allDay: occurrence.start.isDate))
-            titles.append(event.title)
-        }
-        for row in rows.oneOffs {
-            let start = row.start.date(in: zone)
-            let end = Occurrence.endDate(start: row.start, end: row.end, in: zone)
+        let series = try expand(events, from: from, to: to)
+        // The occurrences are put in order first, as times and where each comes from, and their items made
+        // in that order: moving tens of thousands of items into order copies every one's strings.
+        var found: [Found] = []
+        found.reserveCapacity(rows.oneOffs.count + series.count)
+        // Rows are read in place: a copy of one copies its strings.
+        for position in rows.oneOffs.indices {
+            let start = rows.oneOffs[position].start.date(in: zone)
+            let end = Occurrence.endDate(start: rows.oneOffs[position].start, end: rows.oneOffs[position].end, in: zone)
             guard end > from && start < to || start == from else { continue }
-            let event = row.event
-            items.append(AgendaItem(id: row.id, kind: .event,
-                                    title: Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false),
-                                    time: start, lengthMinutes: Self.minutes(from: start, to: end), itemClass: event.classLabel,
-                                    allDay: row.start.isDate))
-            titles.append(event.title)
+            found.append(Found(start: start, end: end, position: position, oneOff: true))
         }
-        let order = items.indices.sorted { a, b in
-            let (startA, startB) = (items[a].time!, items[b].time!)
-            if startA != startB { return startA < startB }
-            return Self.inOrder(title: titles[a], id: items[a].id, title: titles[b], id: items[b].id)
+        for (position, occurrence) in series.enumerated() {
+            let end = Occurrence.endDate(start: occurrence.start, end: occurrence.end, in: zone)
+            found.append(Found(start: occurrence.startDate, end: end, position: position, oneOff: false))
         }
+        // What `occurrences` sorts by: the start, then the event's own title and its id.
+        func title(_ found: Found) -> String { found.oneOff ? rows.oneOffs[found.position].event.title : events[series[found.position].event].event.title }
+        func id(_ found: Found) -> String { found.oneOff ? rows.oneOffs[found.position].id : events[series[found.position].event].event.id }
+        found.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            return Self.inOrder(title: title(a), id: id(a), title: title(b), id: id(b))
+        }
+        let listed = events.map(\.event.listingTitle)
         let tasks = try tasks(dueFrom: from, to: to)
-        var sorted: [AgendaItem] = []
-        sorted.reserveCapacity(order.count + tasks.count)
-        for index in order { sorted.append(items[index]) }
-        for task in tasks { sorted.append(AgendaItem(task: task)) }
-        return sorted
+        var items: [AgendaItem] = []
+        items.reserveCapacity(found.count + tasks.count)
+        for occurrence in found {
+            let minutes = Self.minutes(from: occurrence.start, to: occurrence.end)
+            if occurrence.oneOff {
+                let position = occurrence.position
+                let classLabel = rows.oneOffs[position].event.classLabel
+                let title = Event.listingTitle(title: rows.oneOffs[position].event.title, classLabel: classLabel,
+                                               address: rows.oneOffs[position].event.address, repeats: false)
+                items.append(AgendaItem(id: rows.oneOffs[position].id, kind: .event, title: title, time: occurrence.start,
+                                        lengthMinutes: minutes, itemClass: classLabel, allDay: rows.oneOffs[position].start.isDate))
+            } else {
+                let expanded = series[occurrence.position], event = events[expanded.event].event
+                items.append(AgendaItem(id: event.id, kind: .event, title: listed[expanded.event], time: occurrence.start,
+                                        lengthMinutes: minutes, itemClass: event.classLabel, allDay: expanded.start.isDate))
+            }
+        }
+        items += tasks.map(AgendaItem.init(task:))
+        return items
+    }
+
+    /// An occurrence in the span: when, and where it comes from (a one-off's row, or an expanded occurrence).
+    private struct Found {
+        var start: Date
+        var end: Date
+        var position: Int
+        var oneOff: Bool
     }
 
     /// Whole minutes from `start` to `end`.

@@ -91,7 +91,6 @@ public struct AgendaQuery: Hashable, Sendable {
         // Positions are sorted, by keys taken out of the items once (copying an item copies its strings),
         // and a title is lowercased only when a tie needs it, once: a year's agenda is tens of thousands of items.
         let times = items.map(\.time)
-        let primary = primaryOrder(items, times: times)
         var lowered = [String?](repeating: nil, count: items.count)
         // Titles that are not ASCII, lowercased by their Unicode mappings once each: the occurrences of a series share one.
         var mapped: [String: String] = [:]
@@ -110,26 +109,56 @@ public struct AgendaQuery: Hashable, Sendable {
             lowered[index] = title
             return title
         }
-        return kept.sorted { a, b in
-            if let order = primary(a, b) { return order }
+        /// The fixed order of ties: by time, title ignoring case, then position.
+        func tie(_ a: Int, _ b: Int) -> Bool {
             if let order = Self.compare(times[a], times[b]) { return order }
-            let (titleA, titleB) = (title(a), title(b))
-            if titleA != titleB { return titleA < titleB }
+            if let order = Self.asciiCaselessOrder(items[a].title, items[b].title) {
+                if order != 0 { return order < 0 }
+            } else {
+                let (titleA, titleB) = (title(a), title(b))
+                if titleA != titleB { return titleA < titleB }
+            }
             return a < b
         }
+        let descending = descending
+        switch sort {
+        case .due:
+            return kept.sorted { a, b in Self.compare(times[a], times[b], descending: descending) ?? tie(a, b) }
+        case .length:
+            let lengths = items.map(\.lengthMinutes)
+            return kept.sorted { a, b in Self.compare(lengths[a], lengths[b], descending: descending) ?? tie(a, b) }
+        case .itemClass:
+            let classes = items.map { $0.itemClass?.lowercased() }
+            return kept.sorted { a, b in Self.compare(classes[a], classes[b], descending: descending) ?? tie(a, b) }
+        }
+    }
+
+    /// How ASCII texts compare as their `lowercased()` forms would (-1, 0 or 1), without making them; nil
+    /// when either is not ASCII. Most ties of an agenda are broken so, with no string made for either title.
+    static func asciiCaselessOrder(_ a: String, _ b: String) -> Int? {
+        // The strings' own bytes, without copies of them (a bridged string has none to lend, and is left to lowercasing).
+        let order = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second -> Int? in
+                guard first.allSatisfy({ $0 < 0x80 }), second.allSatisfy({ $0 < 0x80 }) else { return nil }
+                func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+                for (x, y) in zip(first, second) where lower(x) != lower(y) { return lower(x) < lower(y) ? -1 : 1 }
+                return first.count == second.count ? 0 : first.count < second.count ? -1 : 1
+            }
+        }
+        return order.flatMap { $0 }.flatMap { $0 }
     }
 
     /// `text.lowercased()` for ASCII text, by bytes (lowercasing looks up every character's mapping, and a
     /// year's agenda lowercases tens of thousands of titles to break ties); nil for any other text.
     static func asciiLowercased(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        let lowered = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             return String(unsafeUninitializedCapacity: bytes.count) { buffer in
                 for (index, byte) in bytes.enumerated() { buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
                 return bytes.count
             }
         }
+        return lowered.flatMap { $0 }
     }
 
     /// Every class the items have, once each (first spelling wins), sorted ignoring case.
@@ -137,21 +166,6 @@ public struct AgendaQuery: Hashable, Sendable {
         var seen: [String: String] = [:]
         for name in items.compactMap(\.itemClass) where seen[name.lowercased()] == nil { seen[name.lowercased()] = name }
         return seen.keys.sorted().map { seen[$0]! }
-    }
-
-    /// The sort key's order of the items at two positions (true: the first goes first), or nil if they tie.
-    private func primaryOrder(_ items: [AgendaItem], times: [Date?]) -> (Int, Int) -> Bool? {
-        let descending = descending
-        switch sort {
-        case .due:
-            return { Self.compare(times[$0], times[$1], descending: descending) }
-        case .length:
-            let lengths = items.map(\.lengthMinutes)
-            return { Self.compare(lengths[$0], lengths[$1], descending: descending) }
-        case .itemClass:
-            let classes = items.map { $0.itemClass?.lowercased() }
-            return { Self.compare(classes[$0], classes[$1], descending: descending) }
-        }
     }
 
     /// Whether `a` goes before `b`, with missing values last in both directions; nil if equal.

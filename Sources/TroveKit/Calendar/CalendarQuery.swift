@@ -71,6 +71,13 @@ public struct CalendarQuery {
         }
     }
 
+    /// The events of whole-event rows (`RecordIndex.eventRows`), leaving out those whose records do not read as events.
+    func indexedEvents(_ rows: [WholeEventRow]) -> [IndexedEvent] {
+        rows.compactMap { row in
+            index.value(of: row).flatMap { Event(Record($0)) }.map { IndexedEvent(event: $0, ruleStarts: row.ruleStarts) }
+        }
+    }
+
     /// The span of the index rows that may have occurrences in `from..<to`, as row times.
     ///
     /// A day's margin each side: all-day dates are compared as text against instants there.
@@ -93,6 +100,8 @@ public struct CalendarQuery {
         let events = indexed.map(\.event)
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
         var found: [Expanded] = []
+        // Room for the starts the index keeps (at most that many fall in the span), one for each other event.
+        found.reserveCapacity(indexed.reduce(0) { $0 + ($1.ruleStarts?.count ?? 1) })
         func add(_ event: Int, _ start: CalendarTime, _ end: CalendarTime?) {
             let first = start.date(in: timeZone)
             if Occurrence.endDate(start: start, end: end, in: timeZone) > from && first < to || first == from {

@@ -4,7 +4,7 @@ import TroveKit
 /// The cells of the agenda's lines: when (`Fri 27 Nov 2026 14:05`, or `… all day`), how long, what, and the short id.
 ///
 /// A year's agenda is tens of thousands of lines over a few hundred days and lengths, so each day's
-/// text and each length's is made once. `text(_:width:)` lays the lines out straight into bytes.
+/// text and each length's is made once. `text(_:in:width:)` lays the lines out straight into bytes.
 final class AgendaRows {
     let timeZone: ZoneOffsetTable
     private var days: [Int: String] = [:]
@@ -18,17 +18,17 @@ final class AgendaRows {
     func cells(_ item: AgendaItem) -> [String] {
         let when = item.time.map { time in
             let clock = self.clock(time)
-            return day(clock.day) + " " + (item.allDay ? "all day" : Self.hoursAndMinutes(clock.minute))
+            return day(CivilDate(daysSinceEpoch: clock.day)) + " " + (item.allDay ? "all day" : Self.hoursAndMinutes(clock.minute))
         } ?? ""
         return [when, item.lengthMinutes.map(length) ?? "", item.title, CalendarText.shortID(item.id)]
     }
 
-    /// The day and the minute of the day that the wall clock shows at `time`, read from the zone's offset
-    /// as `CivilDate(_:in:)` and `TimeOfDay(_:in:)` read them.
-    func clock(_ time: Date) -> (day: CivilDate, minute: Int) {
+    /// The day (days since 1970) and the minute of the day that the wall clock shows at `time`, read from
+    /// the zone's offset as `CivilDate(_:in:)` and `TimeOfDay(_:in:)` read them.
+    func clock(_ time: Date) -> (day: Int, minute: Int) {
         let local = Int((time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: time))).rounded(.down))
         let seconds = ((local % 86_400) + 86_400) % 86_400
-        return (CivilDate(daysSinceEpoch: (local - seconds) / 86_400), seconds / 60)
+        return ((local - seconds) / 86_400, seconds / 60)
     }
 
     /// `14:05`, `minute` minutes into the day.

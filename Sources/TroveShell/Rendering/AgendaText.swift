@@ -17,6 +17,8 @@ extension AgendaRows {
         lengths.reserveCapacity(order.count)
         titleWidths.reserveCapacity(order.count)
         var measured: [String: Int] = [:]
+        // Lines in time order share their day with the line before: its text is kept at hand.
+        var last = (day: Int.min, text: "")
         var columns = [0, 0, 0, 0]
         var titleBytes = 0
         for index in order {
@@ -36,7 +38,8 @@ extension AgendaRows {
             guard TextWidth.isPrintableASCII(id) else { return nil }
             if let time = items[index].time {
                 let clock = self.clock(time)
-                days.append(day(clock.day))
+                if clock.day != last.day { last = (clock.day, day(CivilDate(daysSinceEpoch: clock.day))) }
+                days.append(last.text)
                 minutes.append(items[index].allDay ? allDay : clock.minute)
                 columns[0] = max(columns[0], days[days.count - 1].utf8.count + (items[index].allDay ? 8 : 6))
             } else {
@@ -91,23 +94,23 @@ private struct LineWriter {
     var end = 0
 
     mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            (buffer.baseAddress! + end).update(from: base, count: bytes.count)
-            end += bytes.count
+        writeSuffix(text, bytes: Int.max)
+    }
+
+    /// The last `bytes` bytes of `text` (for ASCII, its last characters, as `String.suffix` would give them).
+    mutating func writeSuffix(_ text: String, bytes: Int) {
+        // The string's own bytes, without a copy of it; a string of another kind (bridged) is first made native.
+        guard text.utf8.withContiguousStorageIfAvailable({ write($0.suffix(bytes)) }) != nil else {
+            var copy = text
+            copy.makeContiguousUTF8()
+            return writeSuffix(copy, bytes: bytes)
         }
     }
 
-    /// The last `bytes` bytes of ASCII `text` (its last characters, as `String.suffix` would give them).
-    mutating func writeSuffix(_ text: String, bytes: Int) {
-        var text = text
-        text.withUTF8 { all in
-            let kept = min(bytes, all.count)
-            guard kept > 0, let base = all.baseAddress else { return }
-            (buffer.baseAddress! + end).update(from: base + all.count - kept, count: kept)
-            end += kept
-        }
+    private mutating func write(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        guard !bytes.isEmpty, let base = bytes.base.baseAddress else { return }
+        (buffer.baseAddress! + end).update(from: base + bytes.startIndex, count: bytes.count)
+        end += bytes.count
     }
 
     /// ` 14:05`, `minute` minutes into the day, as `AgendaRows.hoursAndMinutes` writes it after a space.

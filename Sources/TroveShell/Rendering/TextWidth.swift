@@ -123,9 +123,10 @@ enum TextWidth {
 
     /// Whether `text` is only printable ASCII (space to tilde): one column a byte, one character a byte.
     static func isPrintableASCII(_ text: String) -> Bool {
-        // Over the contiguous bytes: the string's UTF-8 view checks each index, and listings ask of every cell.
-        var text = text
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        // Over the contiguous bytes, without a copy of the string: the UTF-8 view checks each index, and listings
+        // ask of every cell.
+        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(printable) } ?? text.utf8.allSatisfy(printable)
     }
 
     /// `text` without the spaces at its end.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TroveKit
+import TroveTestSupport
 
 @Suite("agenda filter and sort")
 struct AgendaQueryTests {
@@ -58,5 +59,74 @@ struct AgendaQueryTests {
         // Known classes given (the store's): one no item has gives nothing; one not known is still an error.
         #expect(try AgendaQuery(classes: ["bio"]).apply(items, known: ["BIO", "CS101"]).isEmpty)
         #expect(throws: AgendaError.unknownClass("CHEM", known: ["BIO"])) { try AgendaQuery(classes: ["CHEM"]).apply([], known: ["BIO"]) }
+    }
+
+    /// The order `apply` gave before it sorted positions by keys: items sorted whole, titles lowercased in each comparison.
+    static func reference(_ query: AgendaQuery, _ items: [AgendaItem]) -> [AgendaItem] {
+        func compare<T: Comparable>(_ a: T?, _ b: T?, descending: Bool = false) -> Bool? {
+            switch (a, b) {
+            case (nil, nil): return nil
+            case (nil, _): return false
+            case (_, nil): return true
+            case let (a?, b?): return a == b ? nil : (descending ? a > b : a < b)
+            }
+        }
+        let wanted = Set(query.classes.map { $0.lowercased() })
+        let kept = items.enumerated().filter { _, item in wanted.isEmpty || item.itemClass.map { wanted.contains($0.lowercased()) } == true }
+        return kept.sorted { a, b in
+            let primary: Bool?
+            switch query.sort {
+            case .due: primary = compare(a.element.time, b.element.time, descending: query.descending)
+            case .length: primary = compare(a.element.lengthMinutes, b.element.lengthMinutes, descending: query.descending)
+            case .itemClass: primary = compare(a.element.itemClass?.lowercased(), b.element.itemClass?.lowercased(), descending: query.descending)
+            }
+            if let primary { return primary }
+            if let order = compare(a.element.time, b.element.time) { return order }
+            let (titleA, titleB) = (a.element.title.lowercased(), b.element.title.lowercased())
+            if titleA != titleB { return titleA < titleB }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    @Test("many items with tied times, lengths and classes, and titles in mixed case and scripts: the order of before",
+          arguments: [1, 2, 3] as [UInt64])
+    func sameOrderAsBefore(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let titles = ["Lecture", "lecture", "LECTURE", "Lab ↻", "lab ↻", "Café", "CAFÉ", "cafe", "Éclair", "éclair", "İstanbul", "istanbul",
+                      "Straße", "STRASSE", "漢字", "Zebra", "zebra", "", "Ω", "ω"]
+        let classes: [String?] = [nil, "CS101", "cs101", "MATH221", "Math221", "Ärger"]
+        let items = (0..<400).map { number -> AgendaItem in
+            AgendaItem(id: String(format: "id-%04d", Int(random.next() % 10_000)), kind: random.next() % 4 == 0 ? .task : .event,
+                       title: titles[Int(random.next() % UInt64(titles.count))],
+                       time: random.next() % 10 == 0 ? nil : base.addingTimeInterval(Double(random.next() % 6) * 900),
+                       lengthMinutes: random.next() % 8 == 0 ? nil : Int(random.next() % 4) * 30,
+                       itemClass: classes[Int(random.next() % UInt64(classes.count))], allDay: number % 7 == 0)
+        }
+        for sort in AgendaSortKey.allCases {
+            for descending in [false, true] {
+                for wanted in [[], ["cs101"], ["math221", "ärger"]] {
+                    let query = AgendaQuery(classes: wanted, sort: sort, descending: descending)
+                    #expect(try query.apply(items) == Self.reference(query, items), "\(sort) \(descending) \(wanted)")
+                    #expect(try query.order(items).map { items[$0] } == Self.reference(query, items))
+                }
+            }
+        }
+    }
+
+    @Test("ASCII is lowercased by bytes as lowercased() does; other text is left to it")
+    func asciiLowercasing() {
+        for text in ["", "Hello World [CS101] @ Room 4", "ABCXYZ@[`{", "already lower 123"] {
+            #expect(AgendaQuery.asciiLowercased(text) == text.lowercased())
+        }
+        #expect(AgendaQuery.asciiLowercased("Café") == nil)
+        #expect(AgendaQuery.asciiLowercased("Lab ↻") == nil)
+        let texts = ["", "a", "A", "ab", "aB", "Ab", "b", "[x]", "_x", "Zebra", "zebra", "ZEBRAS", "lecture [CS101]", "Lecture [cs101]"]
+        for a in texts {
+            for b in texts {
+                let (x, y) = (a.lowercased(), b.lowercased())
+                #expect(AgendaQuery.asciiCaselessOrder(a, b) == (x == y ? 0 : x < y ? -1 : 1), "\(a) \(b)")
+            }
+        }
+        #expect(AgendaQuery.asciiCaselessOrder("Café", "cafe") == nil)
     }
 }

@@ -63,6 +63,13 @@ extension Report {
         }
         lines.append(String(format: "  the same year in process (CalendarQuery.occurrences + tasks: %d occurrences, %d tasks): median %@, slowest %@ (target <= 100 ms)",
                             found.occurrences, found.tasks, Measure.format(Measure.median(inProcess)), Measure.format(inProcess.max() ?? 0)))
+        // What the agenda reads now: one-off events from their index rows, series whole.
+        var listed = 0
+        let agendaInProcess = try (0..<11).map { _ in
+            try Measure.seconds { listed = try query.agendaItems(from: yearStart, to: yearEnd).count }
+        }
+        lines.append(String(format: "  the agenda's items of that year in process (CalendarQuery.agendaItems: %d items): median %@, slowest %@",
+                            listed, Measure.format(Measure.median(agendaInProcess)), Measure.format(agendaInProcess.max() ?? 0)))
 
         // Last, so that the file system has settled from clearing the work folder (as in the dogs suite: ext4
         // passes over inodes freed in the last half minute, which slows creating the import's files).
