@@ -94,9 +94,9 @@ extension Store {
         summary.received += try repository.countCommits(from: theirs, notIn: head)
         summary.refused += outcome?.refused ?? []
         let theirTree = try outcome.map { try repository.tree($0.tree) } ?? repository.tree(ofCommit: theirs)
-        // A refusal a peer already undid leaves nothing to undo here.
+        // Undo whenever their tree holds more than was accepted; a refusal a peer already undid leaves nothing.
         let theirOwnTree = try repository.commit(theirs).treeID
-        let refusing = outcome.map { !$0.refused.isEmpty && $0.tree != theirOwnTree } ?? false
+        let refusing = outcome.map { $0.tree != theirOwnTree } ?? false
         guard let head else {
             try moveHead(from: nil, to: refusing ? commitRefusal(on: theirs, tree: theirTree.id, outcome!) : theirs,
                          message: "trove: sync from \(remote)")
@@ -132,7 +132,8 @@ extension Store {
     /// A commit on top of `theirs` that undoes what the refused commits changed.
     private func commitRefusal(on theirs: ObjectID, tree: ObjectID, _ outcome: ReviewEngine.Outcome) throws -> ObjectID {
         let count = outcome.refused.count
-        let message = "Refuse \(count) commit\(count == 1 ? "" : "s")\n\n" + Self.refusalLines(outcome.refused)
+        let message = count == 0 ? "Keep only accepted changes\n"
+            : "Refuse \(count) commit\(count == 1 ? "" : "s")\n\n" + Self.refusalLines(outcome.refused)
         let author = signature()
         return try repository.createCommit(tree: tree, parents: [theirs], author: author, committer: author, message: message,
                                            signer: commitSigner)
@@ -150,8 +151,7 @@ extension Store {
         try withWriterLock {
             guard let head = try repository.headCommitID() else { return [] }
             let outcome = try ReviewEngine(store: self, review: review).review(theirs: head, head: nil)
-            if outcome.refused.isEmpty { return [] }
-            if outcome.tree == (try repository.commit(head).treeID) { return outcome.refused }  // undone already by a peer
+            if outcome.tree == (try repository.commit(head).treeID) { return outcome.refused }  // nothing refused, or undone already
             try moveHead(from: head, to: commitRefusal(on: head, tree: outcome.tree, outcome), message: "trove: refuse on clone")
             return outcome.refused
         }

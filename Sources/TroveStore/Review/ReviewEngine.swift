@@ -54,12 +54,12 @@ struct ReviewEngine {
             let commit = try repository.commit(id)
             let parents = commit.parentIDs
             if parents.count > 1 {
-                var merged = try state(of: parents[0])
-                for other in parents.dropFirst() {
-                    let base = try repository.mergeBase(parents[0], other).map(state)
-                    merged = try mergeStates(base: base, ours: merged, theirs: state(of: other))
-                }
+                let merged = try mergeParents(parents, state: state)
                 pass.states[id] = merged
+                // Its tree differing from its parents' own trees merged, it adds changes no commit made.
+                if merged != commit.treeID, try mergeParents(parents, state: { try repository.commit($0).treeID }) != commit.treeID {
+                    pass.refused.append((id, "a merge that changes more than its parents did"))
+                }
                 continue
             }
             let parentTree = try parents.first.map { try repository.commit($0).treeID }
@@ -81,6 +81,16 @@ struct ReviewEngine {
             }
         }
         return pass
+    }
+
+    /// The parents' states merged the way sync merges, the first parent as ours.
+    private func mergeParents(_ parents: [ObjectID], state: (ObjectID) throws -> ObjectID) throws -> ObjectID {
+        var merged = try state(parents[0])
+        for other in parents.dropFirst() {
+            let base = try repository.mergeBase(parents[0], other).map(state)
+            merged = try mergeStates(base: base, ours: merged, theirs: state(other))
+        }
+        return merged
     }
 
     /// The commit's own changes (`parent` to `tree`) applied to the accepted state `base`.
