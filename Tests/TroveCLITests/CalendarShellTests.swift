@@ -41,6 +41,31 @@ struct CalendarShellTests {
         #expect(inbox.stdout.contains("is due at") && inbox.stdout.contains("Cite more sources."), "\(inbox.stdout)")
     }
 
+    @Test("feedback written by another process while the shell waits is announced at the next prompt, once")
+    func notificationFromAnotherProcess() throws {
+        let fixture = try CLIFixture()
+        #expect(try fixture.trove("task", "add", "Essay 3", "--due", Self.inMinutes(2 * 24 * 60)).status == 0)
+        let id = try Self.taskID(fixture)
+        let terminal = try ShellTerminalTests.shell(fixture)
+        #expect(terminal.waitFor("store> "), "\(terminal.screenText)")
+        let quiet = terminal.mark()
+        terminal.type("status" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("store> ", since: quiet))
+        #expect(!terminal.text(since: quiet).contains("🔔"), "nothing new yet")
+
+        #expect(try fixture.trove("task", "feedback", String(id.suffix(8)), "Well argued.").status == 0)
+        let mark = terminal.mark()
+        terminal.type(PseudoTerminal.enter)
+        #expect(terminal.waitFor("🔔 Feedback on 'Essay 3'", since: mark), "\(terminal.screenText)")
+        #expect(terminal.waitFor("store> ", since: mark))
+        let again = terminal.mark()
+        terminal.type("status" + PseudoTerminal.enter)
+        #expect(terminal.waitFor("store> ", since: again))
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.text(since: again).contains("🔔"), "announced once")
+    }
+
     @Test("with notifications off, nothing is announced")
     func notificationsOff() throws {
         let fixture = try CLIFixture()

@@ -16,6 +16,8 @@ struct CalendarAlerts: NotificationSource {
     static let interval: TimeInterval = 30
 
     nonisolated(unsafe) private static var lastCheck: Date?
+    /// The store's HEAD when its inbox was last read: until it moves, nothing new can be there.
+    nonisolated(unsafe) private static var readAt: (store: String, head: String?)?
 
     func due(storePath: String, since: Date, now: Date) -> [String] {
         guard let store = try? Store.open(at: storePath), let settings = try? SyncedSettings(store: store).current(),
@@ -26,6 +28,10 @@ struct CalendarAlerts: NotificationSource {
             let zone = settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
             _ = try? Reminders(query: CalendarQuery(index: index, timeZone: zone)).post(now: now, leadMinutes: settings.leadMinutes)
         }
+        // Reading the inbox reads every notification from git: only worth it when the store changed.
+        let head = try? store.headHex()
+        if let readAt = Self.readAt, readAt.store == storePath, readAt.head == head { return [] }
+        Self.readAt = (storePath, head)
         let state = LocalSettings(storePath: storePath)
         let shown = state.value(Self.shownKey)?.stringValue ?? ""
         let fresh = ((try? Inbox(store: store).messages(unreadOnly: true)) ?? []).filter { $0.createdAt > shown }.reversed()
