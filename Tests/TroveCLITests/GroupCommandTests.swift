@@ -118,6 +118,21 @@ import TroveTestSupport
         #expect(try ana.git("log", "--format=%s", "main", in: hub).stdout.contains("helpful edit"))
     }
 
+    @Test("a busy sync prints a few notices and counts the rest, which are all in the inbox")
+    func busySync() throws {
+        let ana = try person("ana"), bob = try person("bob")
+        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        try ok(bob, "group", "join", hub, "--code", code(in: ok(ana, "group", "invite", "CS101", "--email", "bob@example.com")))
+        let extra = 4
+        for number in 1...(8 + extra) { try ok(ana, "group", "chat", "CS101", "message \(number)") }
+        let report = try ok(bob, "group", "sync")
+        #expect(report.components(separatedBy: "🔔 ana in CS101: message").count - 1 == 8, "\(report)")
+        #expect(report.contains("🔔 ana in CS101: message 8\n") && !report.contains("message 9\n"), "\(report)")
+        #expect(report.contains("🔔 … and \(extra) more ('trove inbox' lists them)"), "\(report)")
+        let inbox = try ok(bob, "inbox")
+        #expect(inbox.contains("message 1") && inbox.contains("message 12"), "\(inbox)")
+    }
+
     @Test("plain git verifies the commits of a group's store")
     func plainGitVerifiesGroupCommits() throws {
         let ana = try person("ana")

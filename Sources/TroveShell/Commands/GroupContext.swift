@@ -34,16 +34,26 @@ enum GroupContext {
         return GroupIdentity(username: GroupIdentity.username(from: name), key: key, email: account?.email)
     }
 
+    /// Most lines of refusals, and of notices, a sync prints: a busy group's news is in the inbox and the log.
+    static let shownLines = 8
+
     /// Prints what a group sync did: its counts, what was refused and why, and what others changed.
     static func print(_ report: GroupSyncReport, of group: String) {
         let summary = report.summary
         var line = "\(group): received \(summary.received), sent \(summary.sent), merged \(summary.merged)"
         if !summary.refused.isEmpty { line += ", refused \(summary.refused.count)" }
         Output.line(line)
-        for refusal in summary.refused {
+        for refusal in summary.refused.prefix(shownLines) {
             Output.line("  refused \(refusal.commit.prefix(10)) by \(refusal.author) \"\(refusal.summary)\": \(refusal.reason)")
         }
-        for notice in report.notices { Output.line("  🔔 \(notice)") }
+        if summary.refused.count > shownLines {
+            Output.line("  … and \(summary.refused.count - shownLines) more refused: the message of the commit that left them out "
+                + "names them all ('trove log --json --in-group \"\(group)\"')")
+        }
+        for notice in report.notices.prefix(shownLines) { Output.line("  🔔 \(notice)") }
+        if report.notices.count > shownLines {
+            Output.line("  🔔 … and \(report.notices.count - shownLines) more ('trove inbox' lists them)")
+        }
     }
 }
 
