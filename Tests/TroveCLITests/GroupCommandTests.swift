@@ -133,6 +133,26 @@ import TroveTestSupport
         #expect(inbox.contains("message 1") && inbox.contains("message 12"), "\(inbox)")
     }
 
+    @Test("an intruder's many commits: eight refusals printed, the rest counted, and every one named in the log")
+    func manyRefusals() throws {
+        let ana = try person("ana")
+        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        let mallory = folder.child("mallory")
+        try #require(ana.git("clone", "-q", hub, mallory, in: folder.path).status == 0)
+        for number in 1...11 {
+            _ = try folder.write("mallory/notes-\(number).txt", "spam \(number)")
+            try #require(ana.git("add", ".", in: mallory).status == 0)
+            try #require(ana.git("commit", "-qm", "spam \(number)", in: mallory).status == 0)
+        }
+        try #require(ana.git("push", "-q", "origin", "HEAD:main", in: mallory).status == 0)
+        let report = try ok(ana, "group", "sync")
+        #expect(report.contains("refused 11"), "\(report)")
+        #expect(report.components(separatedBy: "  refused ").count - 1 == 8, "\(report)")
+        #expect(report.contains("… and 3 more refused"), "\(report)")
+        let log = try ok(ana, "log", "--json", "--in-group", "CS101")
+        #expect(log.components(separatedBy: "Refused ").count - 1 == 11, "\(log)")
+    }
+
     @Test("plain git verifies the commits of a group's store")
     func plainGitVerifiesGroupCommits() throws {
         let ana = try person("ana")
