@@ -72,15 +72,19 @@ public struct AgendaQuery: Hashable, Sendable {
     /// ignoring case, then the order given. A class that is not in `known` (by default, the classes the
     /// items have) is an error listing the known ones; a known class no item has gives no items.
     public func apply(_ items: [AgendaItem], known: [String]? = nil) throws -> [AgendaItem] {
-        try order(items, known: known).map { items[$0] }
+        try order(items, known: known.map { known in { known } }).map { items[$0] }
     }
 
     /// The positions in `items` of the items `apply` gives, in its order: a long agenda is printed from
     /// them without copying its items into a new array.
-    public func order(_ items: [AgendaItem], known: [String]? = nil) throws -> [Int] {
+    ///
+    /// - Parameter knownOverall: every class there is, asked for only when a wanted class is not among the
+    ///   items' (a store's classes take reading all its events and tasks).
+    public func order(_ items: [AgendaItem], known knownOverall: (() throws -> [String])? = nil) throws -> [Int] {
         let wanted = Set(classes.map { $0.lowercased() })
         if !classes.isEmpty {
-            let known = known ?? Self.knownClasses(items)
+            var known = Self.knownClasses(items)
+            if !wanted.isSubset(of: known.map { $0.lowercased() }), let every = try knownOverall?() { known = every }
             if let unknown = classes.first(where: { !known.map { $0.lowercased() }.contains($0.lowercased()) }) {
                 throw AgendaError.unknownClass(unknown, known: known)
             }

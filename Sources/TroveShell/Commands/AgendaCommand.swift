@@ -34,7 +34,7 @@ struct AgendaCommand: ParsableCommand {
         let items = try context.query.agendaItems(from: start, to: stop)
             + context.sharedCalendars(storeOptions).flatMap { try $0.agendaItems(from: start, to: stop) }
         // A class the store has is no error when nothing of it falls in the span: that is "No events".
-        let order = try query.order(items, known: classes.isEmpty ? nil : try context.query.classes())
+        let order = try query.order(items, known: { try context.query.classes() })
         if output.json {
             return Output.json(.array(order.map { index in
                 let item = items[index]

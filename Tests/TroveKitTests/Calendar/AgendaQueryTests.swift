@@ -61,6 +61,20 @@ struct AgendaQueryTests {
         #expect(throws: AgendaError.unknownClass("CHEM", known: ["BIO"])) { try AgendaQuery(classes: ["CHEM"]).apply([], known: ["BIO"]) }
     }
 
+    @Test("the store's classes are asked for only when a wanted class is not among the items")
+    func knownAskedLazily() throws {
+        var asked = 0
+        let every = { () -> [String] in asked += 1; return ["BIO", "CS101", "ENG110", "MATH200"] }
+        #expect(try AgendaQuery(classes: ["cs101"]).order(items, known: every).count == 2)
+        #expect(asked == 0)
+        #expect(try AgendaQuery(classes: ["cs101", "bio"]).order(items, known: every).count == 2)
+        #expect(asked == 1)
+        #expect(throws: AgendaError.unknownClass("CHEM", known: ["BIO", "CS101", "ENG110", "MATH200"])) {
+            try AgendaQuery(classes: ["CHEM"]).order(items, known: every)
+        }
+        #expect(asked == 2)
+    }
+
     /// The order `apply` gave before it sorted positions by keys: items sorted whole, titles lowercased in each comparison.
     static func reference(_ query: AgendaQuery, _ items: [AgendaItem]) -> [AgendaItem] {
         func compare<T: Comparable>(_ a: T?, _ b: T?, descending: Bool = false) -> Bool? {
