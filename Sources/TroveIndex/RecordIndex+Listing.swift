@@ -98,6 +98,14 @@ extension RecordIndex {
         }
     }
 
+    /// Ids of any type that end with `suffix`, for lookups.
+    public func ids(suffix: String, limit: Int = 100) throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM records WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?",
+                                arguments: ["%" + Self.likePrefix(suffix).dropLast(), limit])
+        }
+    }
+
     /// A LIKE pattern matching text that starts with `prefix`, with `%`, `_` and `\` taken literally.
     static func likePrefix(_ prefix: String) -> String {
         var pattern = ""

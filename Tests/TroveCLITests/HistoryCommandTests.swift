@@ -62,6 +62,26 @@ struct HistoryCommandTests {
         #expect(unknown.stderr.contains("no commit 'nosuchcommit'"))
     }
 
+    @Test("show takes an id's last or first characters, as listings show them; a short id that fits several is refused")
+    func showShortID() throws {
+        let fixture = try CLIFixture()
+        let rex = try fixture.put("dog", #"{"name": "Rex"}"#)
+        let pixel = try fixture.put("dog", #"{"name": "Pixel"}"#)
+        let bySuffix = try fixture.trove("show", String(rex.suffix(8)).uppercased())
+        #expect(bySuffix.status == 0, "\(bySuffix.stderr)")
+        #expect((parseJSON(bySuffix.stdout) as? [String: Any])?["id"] as? String == rex)
+        #expect(try fixture.trove("show", String(pixel.prefix(36 - 2))).stdout == (try fixture.trove("show", pixel).stdout))
+        // A UUIDv7 starts with its time: ids made seconds apart share their first characters.
+        let shared = String(zip(rex, pixel).prefix { $0 == $1 }.map(\.0))
+        try #require(shared.count >= 4)
+        let ambiguous = try fixture.trove("show", shared)
+        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("2 records have ids starting or ending with"), "\(ambiguous.stderr)")
+        let unknown = try fixture.trove("show", "zzzz9999")
+        #expect(unknown.status == 1 && unknown.stderr.contains("no record with id zzzz9999"), "\(unknown.stderr)")
+        let tooShort = try fixture.trove("show", String(rex.suffix(3)))
+        #expect(tooShort.status == 1, "three characters are too few to look up")
+    }
+
     @Test("undo reverts the last action as a new commit; a second undo the one before")
     func undo() throws {
         let fixture = try CLIFixture()

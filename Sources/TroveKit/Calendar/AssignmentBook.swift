@@ -33,7 +33,7 @@ public struct AssignmentBook {
 
     /// The task whose id is `text` or starts with it.
     public func task(_ text: String) throws -> Assignment {
-        try Assignment(CalendarLookup.record(text, type: "task", in: index, missing: .unknownTask(text)))!
+        try Assignment(RecordLookup.record(text, type: "task", in: index, unknown: CalendarError.unknownTask(text)) { CalendarError.ambiguousID(text, matches: $0) })!
     }
 
     /// Adds a task; it needs a title.

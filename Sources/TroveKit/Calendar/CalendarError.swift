@@ -29,7 +29,7 @@ public enum CalendarError: Error, Equatable, CustomStringConvertible {
         case .unknownTask(let id):
             return "no task with id '\(id)': 'trove agenda' lists tasks with their ids"
         case .ambiguousID(let prefix, let count):
-            return "\(count) records have ids starting with \(prefix): give more of the id"
+            return "\(count) records have ids starting or ending with \(prefix): give more of the id"
         case .blankTitle:
             return "the title is empty: give it a title"
         case .endBeforeStart(let start, let end):

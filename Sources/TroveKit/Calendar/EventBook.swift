@@ -44,7 +44,7 @@ public struct EventBook {
 
     /// The event whose id is `text` or starts with it.
     public func event(_ text: String) throws -> Event {
-        try Event(CalendarLookup.record(text, type: "event", in: index, missing: .unknownEvent(text)))!
+        try Event(RecordLookup.record(text, type: "event", in: index, unknown: CalendarError.unknownEvent(text)) { CalendarError.ambiguousID(text, matches: $0) })!
     }
 
     /// Adds an event; it needs a title and a start, and must not end before it starts.

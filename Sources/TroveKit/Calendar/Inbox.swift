@@ -43,7 +43,9 @@ public struct Inbox {
 
     /// The notification whose id is `text`, or starts or ends with it (4 characters at least), among those not dismissed.
     public func message(_ text: String) throws -> InboxMessage {
-        try CalendarLookup.match(text, in: messages(), id: \.id, missing: CalendarError.unknownNotification(text))
+        try RecordLookup.match(text, in: messages(), id: \.id, missing: CalendarError.unknownNotification(text)) {
+            CalendarError.ambiguousID(text, matches: $0)
+        }
     }
 
     /// Marks notifications read, or (with `dismiss`) takes them out of the inbox, in one commit.

@@ -22,7 +22,9 @@ public struct InvitationBook {
 
     /// The invitation whose id is `text`, or starts or ends with it (4 characters at least).
     public func invitation(_ text: String) throws -> EventInvitation {
-        try CalendarLookup.match(text, in: all(), id: \.id, missing: InvitationError.unknownInvitation(text))
+        try RecordLookup.match(text, in: all(), id: \.id, missing: InvitationError.unknownInvitation(text)) {
+            CalendarError.ambiguousID(text, matches: $0)
+        }
     }
 
     /// The id of the invitation to the event `uid`, whatever its version; two peers importing it make the same.

@@ -26,7 +26,7 @@ public enum DogError: Error, Equatable, CustomStringConvertible {
         case .unknownRecord(let id):
             return "no business record with id \(id)"
         case .ambiguousRecord(let prefix, let count):
-            return "\(count) business records have ids starting with \(prefix): give more of the id"
+            return "\(count) business records have ids starting or ending with \(prefix): give more of the id"
         }
     }
 }

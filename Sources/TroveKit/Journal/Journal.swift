@@ -49,7 +49,7 @@ public enum JournalError: Error, Equatable, CustomStringConvertible {
         case .unknownEntry(let id):
             return "no entry with id \(id)"
         case .ambiguousEntry(let prefix, let count):
-            return "\(count) entries have ids starting with \(prefix): give more of the id"
+            return "\(count) entries have ids starting or ending with \(prefix): give more of the id"
         case .unreadableFile(let path):
             return "cannot read \(path): no such file, or it is not readable"
         case .noSuchPhoto(let selector, let count):

@@ -45,17 +45,6 @@ enum EntryLookup {
     }
 }
 
-/// Finds a record of one type by its id or the first characters of it (at least four).
-enum RecordLookup {
-    static func id(_ given: String, type: String, in index: RecordIndex, unknown: Error, ambiguous: (Int) -> Error) throws -> String {
-        if RecordID.isValid(given) { return given }
-        let matches = try index.ids(prefix: given.lowercased(), limit: 50).filter { try index.record(id: $0)?.type == type }
-        guard let first = matches.first, given.count >= 4 else { throw unknown }
-        guard matches.count == 1 else { throw ambiguous(matches.count) }
-        return first
-    }
-}
-
 /// Writing an entry's text in the user's editor (`$VISUAL`, `$EDITOR`, else vi).
 enum TextEditor {
     /// The text after editing `initial`; `nil` when the editor failed.

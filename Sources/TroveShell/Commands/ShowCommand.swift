@@ -1,4 +1,5 @@
 import ArgumentParser
+import TroveIndex
 import TroveJSON
 import TroveKit
 import TroveStore
@@ -10,9 +11,10 @@ import TroveStore
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a record, as it is now or as it was at a commit.",
-        discussion: "An event or a task shows its details (--json: the record).\nExamples:\n  trove show 0193f0a2-... --at HEAD~3\n  trove show 0193f0a2-...")
+        discussion: "An event or a task shows its details (--json: the record).\nExamples:\n  trove show 5fcc9c9e\n  trove show 0193f0a2-... --at HEAD~3")
 
-    @Argument(help: "The record id.", completion: DataCompletion.recordIDs)
+    @Argument(help: "The record id, or its first or last characters as listings show them (4 at least).",
+              completion: DataCompletion.recordIDs)
     var id: String
 
     @Option(help: "A commit id (or HEAD~N) to read the record at.")
@@ -24,6 +26,12 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let commit = try at.map { try store.resolveCommit($0) }
+        // A full id is read as it is (at a commit, the record may be gone now); a short one is found in the index.
+        let given = self.id
+        let id = RecordID.isValid(given.lowercased()) ? given.lowercased()
+            : try RecordLookup.id(given, in: RecordIndex(store: store), unknown: CommandFailure(message: "no record with id \(given)")) {
+                CommandFailure(message: "\($0) records have ids starting or ending with \(given): give more of the id")
+            }
         guard let record = try store.record(id: id, at: commit) else {
             throw CommandFailure(message: "no record with id \(id)" + (at.map { " at \($0)" } ?? ""))
         }
