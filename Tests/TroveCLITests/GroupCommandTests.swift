@@ -76,6 +76,9 @@ import TroveTestSupport
         #expect(week.contains("Study session · CS101") && week.contains("Exam review (room 12) · CS101"), "\(week)")
         let agenda = try ok(ana, "agenda", "--from", "2026-12-01", "--to", "2026-12-10")
         #expect(agenda.contains("Study session · CS101") && agenda.contains("Exam review (room 12) · CS101"), "\(agenda)")
+        // The short id a view shows finds the group's record too, and says where it lives.
+        let shown = try ok(ana, "show", String(eventID.suffix(8)))
+        #expect(shown.contains("Exam review (room 12)") && shown.contains("Group:     CS101") && shown.contains("Calendar:  Exams"), "\(shown)")
         // Search spans the personal store and the group's, and says where each hit lives.
         let found = try ok(ana, "search", "room")
         #expect(found.contains("Exam review (room 12)") && found.contains("(in CS101)"), "\(found)")

@@ -24,22 +24,40 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try storeOptions.open()
+        let (options, id, group) = try locate()
+        let store = try options.open()
         let commit = try at.map { try store.resolveCommit($0) }
-        // A full id is read as it is (at a commit, the record may be gone now); a short one is found in the index.
-        let given = self.id
-        let id = RecordID.isValid(given.lowercased()) ? given.lowercased()
-            : try RecordLookup.id(given, in: RecordIndex(store: store), unknown: CommandFailure(message: "no record with id \(given)")) {
-                CommandFailure(message: "\($0) records have ids starting or ending with \(given): give more of the id")
-            }
         guard let record = try store.record(id: id, at: commit) else {
             throw CommandFailure(message: "no record with id \(id)" + (at.map { " at \($0)" } ?? ""))
         }
         if !output.json, commit == nil, ["event", "task"].contains(record.type) {
-            let context = try CalendarContext(storeOptions)
-            if let event = Event(record) { return Output.line(EventCommand.card(event, context).joined(separator: "\n")) }
-            if let task = Assignment(record) { return Output.line(TaskCommand.card(task, context).joined(separator: "\n")) }
+            let context = try CalendarContext(options)
+            var lines = Event(record).map { EventCommand.card($0, context) } ?? Assignment(record).map { TaskCommand.card($0, context) }
+            if let group { lines?.insert("Group:     \(group)", at: 1) }
+            if let lines { return Output.line(lines.joined(separator: "\n")) }
         }
         Output.json(record.value)
+    }
+
+    /// The store options, full id and group of the record asked for: a full id is taken as it is (at a
+    /// commit, the record may be gone now); a short one is looked up in the store, then in the groups'
+    /// stores, whose records views and search list beside the user's own.
+    private func locate() throws -> (StoreOptions, id: String, group: String?) {
+        let given = id.lowercased()
+        if RecordID.isValid(given) { return (storeOptions, given, nil) }
+        let unknown = CommandFailure(message: "no record with id \(id)")
+        let ambiguous = { (count: Int) in CommandFailure(message: "\(count) records have ids starting or ending with \(id): give more of the id") }
+        do {
+            return (storeOptions, try RecordLookup.id(given, in: RecordIndex(store: storeOptions.open()), unknown: unknown, ambiguous: ambiguous), nil)
+        } catch let failure as CommandFailure where failure.message == unknown.message && storeOptions.group == nil && at == nil {
+            let found = try SharedStores.indexes(storeOptions).compactMap { shared -> (String, String)? in
+                do { return (shared.name, try RecordLookup.id(given, in: shared.index, unknown: unknown, ambiguous: ambiguous)) }
+                catch let miss as CommandFailure where miss.message == unknown.message { return nil }
+            }
+            guard found.count == 1, let (group, id) = found.first else { throw found.isEmpty ? failure : ambiguous(found.count) }
+            var options = storeOptions
+            options.group = group
+            return (options, id, group)
+        }
     }
 }
