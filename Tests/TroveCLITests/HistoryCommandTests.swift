@@ -80,6 +80,13 @@ struct HistoryCommandTests {
         #expect(unknown.status == 1 && unknown.stderr.contains("no record with id zzzz9999"), "\(unknown.stderr)")
         let tooShort = try fixture.trove("show", String(rex.suffix(3)))
         #expect(tooShort.status == 1, "three characters are too few to look up")
+
+        // The other commands that take an id take a short one the same way.
+        #expect(try fixture.trove("record", "get", String(rex.suffix(8))).stdout == (try fixture.trove("record", "get", rex).stdout))
+        #expect(try fixture.trove("log", String(rex.suffix(8)), "--json").stdout == (try fixture.trove("log", rex, "--json").stdout))
+        #expect(try fixture.trove("conflicts", "show", String(rex.suffix(8))).stdout.contains("No conflicts in \(rex)."))
+        #expect(try fixture.trove("record", "rm", String(pixel.suffix(8)), "--yes").status == 0)
+        #expect(try fixture.trove("record", "get", pixel).status == 1)
     }
 
     @Test("undo reverts the last action as a new commit; a second undo the one before")

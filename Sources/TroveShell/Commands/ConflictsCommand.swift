@@ -38,6 +38,7 @@ struct ConflictsCommand: ParsableCommand {
 
         func run() throws {
             let store = try storeOptions.open()
+            let id = try TypedRecordID.resolve(id, in: store)
             guard let record = try store.record(id: id) else { throw StoreError.recordNotFound(id: id) }
             let conflicts = store.conflicts(in: record)
             if output.json { Output.json(.array(conflicts.map(List.json))); return }
@@ -69,7 +70,8 @@ struct ConflictsCommand: ParsableCommand {
             case "theirs": choice = .kept
             default: choice = .value(try Input.parse(Array(keep.utf8), source: "--keep"))
             }
-            let result = try storeOptions.open().resolveConflict(id: id, field: field, choice: choice)
+            let store = try storeOptions.open()
+            let result = try store.resolveConflict(id: TypedRecordID.resolve(id, in: store), field: field, choice: choice)
             Output.line(result.summary)
         }
     }

@@ -23,7 +23,8 @@ struct LogCommand: ParsableCommand {
 
     func run() throws {
         try Output.paged {
-            let entries = try storeOptions.open().history(id: id, limit: n)
+            let store = try storeOptions.open()
+            let entries = try store.history(id: id.map { try TypedRecordID.resolve($0, in: store) }, limit: n)
             if output.json {
                 Output.json(.array(entries.map { entry in
                     ["commit": .string(entry.commit.hex), "parents": .array(entry.parents.map { .string($0.hex) }),

@@ -68,7 +68,9 @@ struct RecordCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            guard let record = try storeOptions.open().record(id: id) else { throw StoreError.recordNotFound(id: id) }
+            let store = try storeOptions.open()
+            let id = try TypedRecordID.resolve(id, in: store)
+            guard let record = try store.record(id: id) else { throw StoreError.recordNotFound(id: id) }
             Output.json(record.value)
         }
     }
@@ -84,6 +86,7 @@ struct RecordCommand: ParsableCommand {
 
         func run() throws {
             let store = try storeOptions.open()
+            let id = try TypedRecordID.resolve(id, in: store)
             guard let record = try store.record(id: id) else { throw StoreError.recordNotFound(id: id) }
             let name = record.value.objectValue.flatMap { $0["name"] ?? $0["title"] }.flatMap { value -> String? in
                 if case .string(let text) = value { return " '\(text)'" }

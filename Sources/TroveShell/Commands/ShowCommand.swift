@@ -39,22 +39,22 @@ struct ShowCommand: ParsableCommand {
         Output.json(record.value)
     }
 
-    /// The store options, full id and group of the record asked for: a full id is taken as it is (at a
-    /// commit, the record may be gone now); a short one is looked up in the store, then in the groups'
-    /// stores, whose records views and search list beside the user's own.
+    /// The store options, full id and group of the record asked for: a short id not in the store is looked
+    /// up in the groups' stores, whose records views and search list beside the user's own.
     private func locate() throws -> (StoreOptions, id: String, group: String?) {
-        let given = id.lowercased()
-        if RecordID.isValid(given) { return (storeOptions, given, nil) }
-        let unknown = CommandFailure(message: "no record with id \(id)")
-        let ambiguous = { (count: Int) in CommandFailure(message: "\(count) records have ids starting or ending with \(id): give more of the id") }
         do {
-            return (storeOptions, try RecordLookup.id(given, in: RecordIndex(store: storeOptions.open()), unknown: unknown, ambiguous: ambiguous), nil)
-        } catch let failure as CommandFailure where failure.message == unknown.message && storeOptions.group == nil && at == nil {
+            return (storeOptions, try TypedRecordID.resolve(id, in: storeOptions.open()), nil)
+        } catch StoreError.recordNotFound where storeOptions.group == nil && at == nil {
+            let given = id
             let found = try SharedStores.indexes(storeOptions).compactMap { shared -> (String, String)? in
-                do { return (shared.name, try RecordLookup.id(given, in: shared.index, unknown: unknown, ambiguous: ambiguous)) }
-                catch let miss as CommandFailure where miss.message == unknown.message { return nil }
+                do {
+                    return (shared.name, try RecordLookup.id(given, in: shared.index, unknown: StoreError.recordNotFound(id: given)) {
+                        TypedRecordID.ambiguous(given, matches: $0)
+                    })
+                } catch StoreError.recordNotFound { return nil }
             }
-            guard found.count == 1, let (group, id) = found.first else { throw found.isEmpty ? failure : ambiguous(found.count) }
+            if found.count > 1 { throw TypedRecordID.ambiguous(given, matches: found.count) }
+            guard let (group, id) = found.first else { throw CommandFailure(message: "no record with id \(given)") }
             var options = storeOptions
             options.group = group
             return (options, id, group)
