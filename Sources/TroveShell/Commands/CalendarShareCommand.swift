@@ -36,7 +36,7 @@ struct CalendarShareCommand: ParsableCommand {
         if let missing = people.first(where: { $0.email == nil }) { throw ContactError.noEmail(name: missing.name) }
         let group = try self.group.map(book.open) ?? book.create(name: calendar.name, hub: hub!)
         let moved = try group.share(calendar: calendar, records: held, from: index.store)
-        Output.line("Shared \(calendar.name) (\(moved) events and tasks) with \(group.name).")
+        Output.line("Shared \(calendar.name) (\(moved) \(moved == 1 ? "event or task" : "events and tasks")) with \(group.name).")
         for person in people {
             try GroupInviteCommand.invite(person.email!, to: group, role: .member)
         }

@@ -11,23 +11,25 @@ enum GroupPostCommands {
             discussion: "Example: trove group announce CS101 \"No lab on Friday\"")
         @Argument(help: "The group.") var group: String
         @Argument(help: "The announcement.") var text: String?
+        @Option(name: [.customShort("n"), .long], help: "Show the latest N (0: all).") var last = GroupPostCommands.shownPosts
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            try GroupPostCommands.sayOrShow(group, text, kind: .announcement, storeOptions)
+            try GroupPostCommands.sayOrShow(group, text, kind: .announcement, last: last, storeOptions)
         }
     }
 
     struct Chat: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "chat", abstract: "Write in a group's chat; with no text, show the chat.",
-            discussion: "Examples:\n  trove group chat CS101 \"Who has the notes from Tuesday?\"\n  trove group chat CS101")
+            discussion: "Examples:\n  trove group chat CS101 \"Who has the notes from Tuesday?\"\n  trove group chat CS101 --last 50")
         @Argument(help: "The group.") var group: String
         @Argument(help: "The message.") var text: String?
+        @Option(name: [.customShort("n"), .long], help: "Show the latest N messages (0: all).") var last = GroupPostCommands.shownPosts
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            try GroupPostCommands.sayOrShow(group, text, kind: .chat, storeOptions)
+            try GroupPostCommands.sayOrShow(group, text, kind: .chat, last: last, storeOptions)
         }
     }
 
@@ -115,29 +117,44 @@ enum GroupPostCommands {
     }
 
     /// Posts `text`, or, without one, lists the posts of that kind.
-    static func sayOrShow(_ name: String, _ text: String?, kind: GroupPost.Kind, _ options: StoreOptions) throws {
+    /// How many chat messages or announcements are shown unless asked for more.
+    static let shownPosts = 20
+
+    static func sayOrShow(_ name: String, _ text: String?, kind: GroupPost.Kind, last: Int, _ options: StoreOptions) throws {
         let group = try GroupContext.book(options).open(name)
-        guard let text else { return show(try group.posts(kind), kind: kind, in: group) }
+        guard let text else { return show(try group.posts(kind), kind: kind, in: group, last: last) }
         try group.say(text, as: kind)
         GroupContext.push(group)
         Output.line(kind == .chat ? "Sent to \(group.name)." : "Announced in \(group.name).")
     }
 
-    static func show(_ posts: [GroupPost], kind: GroupPost.Kind, in group: Group) {
+    /// Posts oldest first; with `last` above 0, only the latest `last`, after a line saying how many are left out.
+    static func show(_ posts: [GroupPost], kind: GroupPost.Kind, in group: Group, last: Int = 0) {
         if posts.isEmpty { return Output.line("No \(kind == .chat ? "messages" : kind.rawValue + "s") in \(group.name) yet.") }
-        for post in posts {
-            let when = String(post.createdAt.prefix(16)).replacingOccurrences(of: "T", with: " ")
-            let author = post.author ?? "?"
-            switch kind {
-            case .chat, .announcement:
-                Output.line("\(when)  \(author): \(post.text ?? "")")
-            case .meeting:
-                Output.line("\(post.start.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "?")  \(post.title ?? "")  (\(author))")
-            case .link:
-                let visited = group.link.visitedLinks.contains(post.id)
-                let line = "\(post.id.suffix(8))  \(post.title ?? "")  \(post.url ?? "")" + (visited ? "  (visited)" : "")
-                Output.line(Terminal.supportsColor() ? (visited ? "\u{1B}[35m\(line)\u{1B}[0m" : "\u{1B}[34m\(line)\u{1B}[0m") : line)
-            }
+        let hidden = last > 0 ? max(0, posts.count - last) : 0
+        Output.paged {
+            if hidden > 0 { Output.line("(\(hidden) earlier; --last 0 shows them all)") }
+            for post in posts.dropFirst(hidden) { line(post, kind: kind, in: group) }
+        }
+    }
+
+    /// A timestamp as local time, as other listings show times.
+    private static func local(_ timestamp: String?) -> String {
+        guard let timestamp else { return "?" }
+        return Timestamp.milliseconds(timestamp).map { Output.date(Date(timeIntervalSince1970: Double($0) / 1000)) } ?? timestamp
+    }
+
+    private static func line(_ post: GroupPost, kind: GroupPost.Kind, in group: Group) {
+        let author = post.author ?? "?"
+        switch kind {
+        case .chat, .announcement:
+            Output.line("\(local(post.createdAt))  \(author): \(post.text ?? "")")
+        case .meeting:
+            Output.line("\(local(post.start))  \(post.title ?? "")  (\(author))")
+        case .link:
+            let visited = group.link.visitedLinks.contains(post.id)
+            let line = "\(post.id.suffix(8))  \(post.title ?? "")  \(post.url ?? "")" + (visited ? "  (visited)" : "")
+            Output.line(Terminal.supportsColor() ? (visited ? "\u{1B}[35m\(line)\u{1B}[0m" : "\u{1B}[34m\(line)\u{1B}[0m") : line)
         }
     }
 }
