@@ -31,7 +31,7 @@ public struct AssignmentBook {
 
     public init(index: RecordIndex) { self.index = index }
 
-    /// The task whose id is `text` or starts with it.
+    /// The task whose id is `text`, or starts or ends with it (see `RecordLookup`).
     public func task(_ text: String) throws -> Assignment {
         try Assignment(RecordLookup.record(text, type: "task", in: index, unknown: CalendarError.unknownTask(text)) { CalendarError.ambiguousID(text, matches: $0) })!
     }

@@ -42,7 +42,7 @@ public struct EventBook {
 
     public init(index: RecordIndex) { self.index = index }
 
-    /// The event whose id is `text` or starts with it.
+    /// The event whose id is `text`, or starts or ends with it (see `RecordLookup`).
     public func event(_ text: String) throws -> Event {
         try Event(RecordLookup.record(text, type: "event", in: index, unknown: CalendarError.unknownEvent(text)) { CalendarError.ambiguousID(text, matches: $0) })!
     }

@@ -18,10 +18,9 @@ public enum RecordLookup {
                           ambiguous: (Int) -> any Error) throws -> String {
         let lowered = text.lowercased()
         try index.catchUp()
-        func fits(_ id: String) throws -> Bool { try type == nil || index.record(id: id)?.type == type }
-        if RecordID.isValid(lowered), try fits(lowered), try index.record(id: lowered) != nil { return lowered }
+        if RecordID.isValid(lowered), let row = try index.record(id: lowered), type == nil || row.type == type { return lowered }
         guard lowered.count >= shortest else { throw unknown }
-        let byPrefix = try index.ids(prefix: lowered, limit: 50).filter(fits)
+        let byPrefix = try index.ids(prefix: lowered, limit: 50).filter { try type == nil || index.record(id: $0)?.type == type }
         let bySuffix = try type.map { try index.ids(type: $0, suffix: lowered, limit: 50) } ?? index.ids(suffix: lowered, limit: 50)
         let matches = Set(byPrefix + bySuffix)
         if matches.count > 1 { throw ambiguous(matches.count) }
