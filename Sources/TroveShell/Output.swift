@@ -88,4 +88,13 @@ enum Output {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
     }
+
+    /// A record's UTC timestamp as local `YYYY-MM-DD HH:MM` (or its day alone); other text, such as an
+    /// all-day date, as it is.
+    static func local(_ timestamp: String?, dayOnly: Bool = false) -> String {
+        guard let timestamp else { return "—" }
+        guard let milliseconds = Timestamp.milliseconds(timestamp) else { return String(timestamp.prefix(dayOnly ? 10 : 16)) }
+        let text = date(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        return dayOnly ? String(text.prefix(10)) : text
+    }
 }

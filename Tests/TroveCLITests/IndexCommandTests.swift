@@ -26,6 +26,17 @@ struct IndexCommandTests {
         try ProcessRunner.run("/usr/bin/env", ["sqlite3", indexFile(fixture)] + commands, environment: fixture.cli.environment)
     }
 
+    @Test("a search hit is dated by the local day: an entry late in the UTC evening is the next day in Tokyo")
+    func searchHitLocalDay() throws {
+        let fixture = try CLIFixture()
+        try Self.entry(fixture, text: "Fireworks over the river.", date: "2026-11-20T23:30:00.000Z")
+        fixture.cli.extraEnvironment["TZ"] = "UTC"
+        #expect(try fixture.trove("search", "fireworks").stdout.hasPrefix("entry  2026-11-20"))
+        fixture.cli.extraEnvironment["TZ"] = "Asia/Tokyo"
+        let inTokyo = try fixture.trove("search", "fireworks").stdout
+        #expect(inTokyo.hasPrefix("entry  2026-11-21"), "\(inTokyo)")
+    }
+
     @Test("search ranks titles first, ignores accents, matches prefixes, and prints JSON")
     func search() throws {
         let fixture = try CLIFixture()

@@ -60,7 +60,7 @@ struct BusinessCommand: ParsableCommand {
             }
             chart.scaleMaximum = 100
             chart.render(width: min(60, Terminal.width()), color: Terminal.supportsColor()).forEach { Output.line($0) }
-            Output.line("\(statistics.pees) pee, \(statistics.poos) poo · first \(BusinessCommand.time(statistics.first)) · last \(BusinessCommand.time(statistics.last))")
+            Output.line("\(statistics.pees) pee, \(statistics.poos) poo · first \(Output.local(statistics.first)) · last \(Output.local(statistics.last))")
             Output.line("List them: trove business list --at \(String(format: "%.6f,%.6f", place.latitude, place.longitude)) --zoom \(zoom)"
                         + (dog == nil ? " --all-dogs" : ""))
         }
@@ -141,7 +141,7 @@ struct BusinessCommand: ParsableCommand {
                                     "lat": .double(business.latitude), "lon": .double(business.longitude), "dogId": .string(business.dogID),
                                     "note": business.note.map { .string($0) } ?? .null])
             }
-            Output.line("\(business.kind.rawValue) of \(dog?.displayName ?? business.dogID) · \(BusinessCommand.time(business.at)) · "
+            Output.line("\(business.kind.rawValue) of \(dog?.displayName ?? business.dogID) · \(Output.local(business.at)) · "
                         + "\(BusinessRecordOptions.format(place))" + (business.note.map { " · \($0)" } ?? "") + " · \(business.id)")
             let (columns, rows) = try MapLayout.size(size)
             let view = try BusinessMap(index: index).view(center: place, zoom: saved.zoom, width: columns * 2, height: max(1, rows - 1) * 4, dog: business.dogID)
@@ -166,7 +166,7 @@ struct BusinessCommand: ParsableCommand {
             let book = BusinessBook(store: index.store)
             let business = try book.business(id: BusinessCommand.lookup(id, in: index))
             if !yes {
-                FileHandle.standardError.write(Data(("\(business.kind.rawValue) at \(BusinessCommand.time(business.at)), "
+                FileHandle.standardError.write(Data(("\(business.kind.rawValue) at \(Output.local(business.at)), "
                     + "\(String(format: "%.5f, %.5f", business.latitude, business.longitude))\n").utf8))
             }
             guard Prompts.confirm("Delete this record?", assumeYes: yes) else { throw ExitCode.failure }
@@ -179,12 +179,6 @@ struct BusinessCommand: ParsableCommand {
         try RecordLookup.id(given, type: "business", in: index, unknown: DogError.unknownRecord(given)) {
             DogError.ambiguousRecord(given, matches: $0)
         }
-    }
-
-    /// A UTC timestamp as local `YYYY-MM-DD HH:MM`.
-    static func time(_ timestamp: String?) -> String {
-        guard let timestamp, let milliseconds = Timestamp.milliseconds(timestamp) else { return "—" }
-        return Output.date(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
     /// Says there is nothing at a point, and where the nearest record is when one is close.
@@ -207,7 +201,7 @@ struct BusinessCommand: ParsableCommand {
         guard !records.isEmpty else { return Output.line("No records.") }
         Output.paged {
             Output.table(records.map { record in
-                [String(record.id.prefix(13)), record.kind.rawValue, time(record.at), names[record.dogID] ?? "?",
+                [String(record.id.prefix(13)), record.kind.rawValue, Output.local(record.at), names[record.dogID] ?? "?",
                  String(format: "%.6f,%.6f", record.latitude, record.longitude)]
             })
         }

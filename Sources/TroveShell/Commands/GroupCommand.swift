@@ -71,7 +71,7 @@ struct GroupCommand: ParsableCommand {
             var rows: [[String]] = [["Member", "Role", "Key", "Joined"]]
             for member in try group.members() {
                 rows.append([member.username, member.isActive ? member.role.rawValue : "removed",
-                             member.publicKey?.fingerprint ?? "-", String((member.joinedAt ?? "").prefix(10))])
+                             member.publicKey?.fingerprint ?? "-", member.joinedAt.map { Output.local($0, dayOnly: true) } ?? ""])
             }
             Output.table(rows)
         }

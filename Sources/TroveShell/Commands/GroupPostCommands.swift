@@ -138,19 +138,13 @@ enum GroupPostCommands {
         }
     }
 
-    /// A timestamp as local time, as other listings show times.
-    private static func local(_ timestamp: String?) -> String {
-        guard let timestamp else { return "?" }
-        return Timestamp.milliseconds(timestamp).map { Output.date(Date(timeIntervalSince1970: Double($0) / 1000)) } ?? timestamp
-    }
-
     private static func line(_ post: GroupPost, kind: GroupPost.Kind, in group: Group) {
         let author = post.author ?? "?"
         switch kind {
         case .chat, .announcement:
-            Output.line("\(local(post.createdAt))  \(author): \(post.text ?? "")")
+            Output.line("\(Output.local(post.createdAt))  \(author): \(post.text ?? "")")
         case .meeting:
-            Output.line("\(local(post.start))  \(post.title ?? "")  (\(author))")
+            Output.line("\(Output.local(post.start))  \(post.title ?? "")  (\(author))")
         case .link:
             let visited = group.link.visitedLinks.contains(post.id)
             let line = "\(post.id.suffix(8))  \(post.title ?? "")  \(post.url ?? "")" + (visited ? "  (visited)" : "")

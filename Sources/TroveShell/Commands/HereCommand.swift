@@ -60,7 +60,7 @@ struct HereCommand: ParsableCommand {
             return Output.json(["lat": .double(location.coordinates.latitude), "lon": .double(location.coordinates.longitude),
                                 "at": .string(location.at), "source": .string(location.source)])
         }
-        let when = Timestamp.milliseconds(location.at).map { Output.date(Date(timeIntervalSince1970: Double($0) / 1000)) } ?? location.at
+        let when = Output.local(location.at)
         let how = location.source == "manual" ? "set by hand" : "from \(location.source)"
         Output.line("You are at \(BusinessRecordOptions.format(location.coordinates)) (\(how), \(when)).")
     }

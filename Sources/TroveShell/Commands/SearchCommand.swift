@@ -61,7 +61,7 @@ struct SearchCommand: ParsableCommand {
                 return
             }
             for (place, hit) in hits {
-                let date = String((hit.record.start ?? hit.record.createdAt).prefix(10))
+                let date = Output.local(hit.record.start ?? hit.record.createdAt, dayOnly: true)
                 let label = [hit.record.type, date, hit.record.label ?? "", hit.record.id, place.map { "(in \($0))" } ?? ""]
                 Output.line(label.filter { !$0.isEmpty }.joined(separator: "  "))
                 Output.line("    " + hit.snippet.replacingOccurrences(of: "\n", with: " "))
