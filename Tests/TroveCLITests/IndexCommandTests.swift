@@ -26,6 +26,31 @@ struct IndexCommandTests {
         try ProcessRunner.run("/usr/bin/env", ["sqlite3", indexFile(fixture)] + commands, environment: fixture.cli.environment)
     }
 
+    @Test("readers keep answering while reindex rebuilds a smaller index under them (the file is read mapped)")
+    func readersDuringRebuild() throws {
+        let fixture = try CLIFixture()
+        let lines = (0..<1500).map { "2026-01-\(String(format: "%02d", $0 % 28 + 1)) 09:\(String(format: "%02d", $0 % 60)) Walk \($0).\nAlong the canal, stop \($0).\n" }
+        let file = try fixture.folder.write("walks.txt", lines.joined(separator: "\n"))
+        try #require(fixture.trove("import", "jrnl", file, "--journal", "Walks").status == 0)
+        try #require(fixture.trove("journal", "rm", "Walks", "--yes").status == 0)
+        let size = { (try? FileManager.default.attributesOfItem(atPath: Self.indexFile(fixture))[.size] as? Int) ?? 0 }
+        let before = size()
+
+        // One process rebuilds (the fresh index is smaller: the backup shrinks the file) while another reads.
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var rebuilds: [Int32] = []
+        DispatchQueue.global().async {
+            for _ in 0..<4 { rebuilds.append((try? fixture.trove("reindex").status) ?? -1) }
+            done.signal()
+        }
+        var reads: [ProcessOutput] = []
+        while done.wait(timeout: .now()) == .timedOut { reads.append(try fixture.trove("search", "canal")) }
+        #expect(rebuilds == [0, 0, 0, 0])
+        #expect(!reads.isEmpty && reads.allSatisfy { $0.status == 0 && $0.stdout.contains("No records match") },
+                "\(reads.map { "\($0.status) \($0.stderr)" })")
+        #expect(size() < before, "the rebuilt index is smaller: \(size()) against \(before)")
+    }
+
     @Test("a search hit is dated by the local day: an entry late in the UTC evening is the next day in Tokyo")
     func searchHitLocalDay() throws {
         let fixture = try CLIFixture()
