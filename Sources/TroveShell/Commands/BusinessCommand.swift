@@ -123,7 +123,7 @@ struct BusinessCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a record and centre the map on it.",
             discussion: "Example: trove business show 01a20240")
-        @Argument(help: "The record's id (or its first characters).", completion: DataCompletion.recordIDs) var id: String
+        @Argument(help: "The record's id (or its first or last 4+ characters).", completion: DataCompletion.recordIDs) var id: String
         @Option(help: ArgumentHelp("The map's size in terminal cells.", valueName: "columns x rows")) var size: String?
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
@@ -156,7 +156,7 @@ struct BusinessCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a record, after asking (undo brings it back).",
             discussion: "A script must pass --yes. Example: trove business rm 01a20240")
-        @Argument(help: "The record's id (or its first characters).", completion: DataCompletion.recordIDs) var id: String
+        @Argument(help: "The record's id (or its first or last 4+ characters).", completion: DataCompletion.recordIDs) var id: String
         @Flag(name: .shortAndLong, help: "Delete without asking.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions

@@ -56,7 +56,7 @@ struct EntryCommand: ParsableCommand {
                   trove entry edit 01a2b3 --text "Frost, and fog later." --no-star
                   trove entry edit 01a2b3                               (opens your editor)
                 """)
-        @Argument(help: "The entry's id (or its first characters).", completion: DataCompletion.recordIDs) var id: String
+        @Argument(help: "The entry's id (or its first or last 4+ characters).", completion: DataCompletion.recordIDs) var id: String
         @Option(help: ArgumentHelp("The new text (Markdown), or - to read it from standard input.", valueName: "text")) var text: String?
         @Option(name: .customLong("remove-tag"), help: ArgumentHelp("A tag to take off.", valueName: "tag"), completion: DataCompletion.tags)
         var removeTags: [String] = []
@@ -93,7 +93,7 @@ struct EntryCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show one entry.", discussion: "Examples:\n  trove entry show 01a2b3\n  trove entry show 01a2b3 --json")
-        @Argument(help: "The entry's id (or its first characters).", completion: DataCompletion.recordIDs) var id: String
+        @Argument(help: "The entry's id (or its first or last 4+ characters).", completion: DataCompletion.recordIDs) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -111,7 +111,7 @@ struct EntryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete an entry (undo brings it back).",
             discussion: "It asks first on a terminal; a script must pass --yes. Example: trove entry rm 01a2b3 --yes")
-        @Argument(help: "The entry's id (or its first characters).", completion: DataCompletion.recordIDs) var id: String
+        @Argument(help: "The entry's id (or its first or last 4+ characters).", completion: DataCompletion.recordIDs) var id: String
         @Flag(name: .shortAndLong, help: "Delete without asking.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions

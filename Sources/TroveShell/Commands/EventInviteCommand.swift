@@ -19,7 +19,7 @@ struct EventInviteCommand: ParsableCommand {
               trove event invite b78e1d88 --to grace --out invite.ics
               trove event invite b78e1d88 --to bob --to cat --in-group CS101
             """)
-    @Argument(help: "The event's id (its first characters do).") var id: String
+    @Argument(help: "The event's id (its first or last 4+ characters do).") var id: String
     @Option(help: ArgumentHelp("A contact to invite: a name or part of an id (repeat for more).", valueName: "contact"),
             completion: DataCompletion.names(of: ["contact"]))
     var to: [String] = []

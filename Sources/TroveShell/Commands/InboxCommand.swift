@@ -29,7 +29,7 @@ struct InboxCommand: ParsableCommand {
 
     /// Which notifications `read` and `dismiss` act on: one by id, or all.
     struct Choice: ParsableArguments {
-        @Argument(help: "The notification's id (its first characters do).") var id: String?
+        @Argument(help: "The notification's id (its first or last 4+ characters do).") var id: String?
         @Flag(help: "Every notification.") var all = false
         @OptionGroup var storeOptions: StoreOptions
     }

@@ -50,7 +50,7 @@ struct TaskCommand: ParsableCommand {
     struct Done: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (--undo opens it again).",
                                                             discussion: "Examples:\n  trove task done 9a598fcf\n  trove task done 9a598fcf --undo")
-        @Argument(help: "The task's id (its first characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
         @Flag(help: "Open it again.") var undo = false
         @OptionGroup var storeOptions: StoreOptions
 
@@ -65,7 +65,7 @@ struct TaskCommand: ParsableCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task: what is given changes, the rest stays.",
                                                             discussion: "Example: trove task edit 9a598fcf --due 'mon 9am' --estimate 3h")
-        @Argument(help: "The task's id (its first characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
         @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?
         @OptionGroup var options: Options
         @OptionGroup var storeOptions: StoreOptions
@@ -81,7 +81,7 @@ struct TaskCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of a task.",
                                                             discussion: "Example: trove task show 9a598fcf")
-        @Argument(help: "The task's id (its first characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -96,7 +96,7 @@ struct TaskCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a task, after asking ('trove undo' brings it back).",
                                                             discussion: "Example: trove task rm 9a598fcf --yes")
-        @Argument(help: "The task's id (its first characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
 
@@ -114,7 +114,7 @@ struct TaskCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "feedback", abstract: "Record feedback on a task; it arrives in the inbox as a notification.",
             discussion: "The notification quotes the feedback when 'trove settings set notifications.include-feedback on'.\nExample: trove task feedback 0193f0a2 'Good structure; cite more sources.'")
-        @Argument(help: "The task's id (its first characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
         @Argument(help: "The feedback.") var text: String
         @OptionGroup var storeOptions: StoreOptions
 
