@@ -26,6 +26,18 @@ extension Repository {
         return Array(UnsafeRawBufferPointer(start: content, count: size))
     }
 
+    /// The size of the blob `id` in bytes, from its header, without reading it whole.
+    public func blobSize(_ id: ObjectID) throws -> Int {
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, pointer), "open the object database")
+        defer { git_odb_free(odb) }
+        var raw = id.raw
+        var size = 0
+        var type = GIT_OBJECT_INVALID
+        try check(git_odb_read_header(&size, &type, odb, &raw), "read blob \(id.short)")
+        return size
+    }
+
     /// The id `bytes` would have as a blob, without storing it.
     public static func blobID(of bytes: [UInt8]) throws -> ObjectID {
         _ = Git.initialized

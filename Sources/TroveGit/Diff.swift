@@ -9,6 +9,40 @@ public struct TreeDelta: Sendable, Equatable {
     public var oldID: ObjectID?
     /// The blob after, `nil` when deleted.
     public var newID: ObjectID?
+    /// What the entry is after (before, when deleted): a plain file unless an arriving tree says otherwise.
+    public var mode: TreeEntryMode = .file
+
+    public init(status: Status, path: String, oldID: ObjectID?, newID: ObjectID?, mode: TreeEntryMode = .file) {
+        self.status = status
+        self.path = path
+        self.oldID = oldID
+        self.newID = newID
+        self.mode = mode
+    }
+}
+
+/// What a tree entry that is not a folder holds, by its git file mode.
+public enum TreeEntryMode: Sendable, Equatable {
+    /// 100644.
+    case file
+    /// 100755.
+    case executable
+    /// 120000: the blob is the link's target.
+    case symbolicLink
+    /// 160000: a commit of another repository (a submodule).
+    case gitlink
+    /// Any other mode a hand-made tree may hold.
+    case other(UInt32)
+
+    init(_ raw: git_filemode_t) {
+        switch raw {
+        case GIT_FILEMODE_BLOB: self = .file
+        case GIT_FILEMODE_BLOB_EXECUTABLE: self = .executable
+        case GIT_FILEMODE_LINK: self = .symbolicLink
+        case GIT_FILEMODE_COMMIT: self = .gitlink
+        default: self = .other(raw.rawValue)
+        }
+    }
 }
 
 extension Repository {
@@ -47,7 +81,8 @@ extension Repository {
                     try withSubtrees(before!, after!) { try diff($0, $1, prefix: path + "/", into: &deltas) }
                 } else {
                     deltas.append(TreeDelta(status: .modified, path: path,
-                                            oldID: ObjectID(git_tree_entry_id(before)), newID: ObjectID(git_tree_entry_id(after))))
+                                            oldID: ObjectID(git_tree_entry_id(before)), newID: ObjectID(git_tree_entry_id(after)),
+                                            mode: TreeEntryMode(git_tree_entry_filemode(after))))
                 }
             }
         }
@@ -64,9 +99,9 @@ extension Repository {
             }
             return
         }
-        let id = ObjectID(git_tree_entry_id(entry))
-        deltas.append(side == .old ? TreeDelta(status: .deleted, path: path, oldID: id, newID: nil)
-                                   : TreeDelta(status: .added, path: path, oldID: nil, newID: id))
+        let id = ObjectID(git_tree_entry_id(entry)), mode = TreeEntryMode(git_tree_entry_filemode(entry))
+        deltas.append(side == .old ? TreeDelta(status: .deleted, path: path, oldID: id, newID: nil, mode: mode)
+                                   : TreeDelta(status: .added, path: path, oldID: nil, newID: id, mode: mode))
     }
 
     /// Looks up the trees two entries name (either may be absent) for the length of `body`.

@@ -68,12 +68,16 @@ extension Repository {
     }
 
     /// Clones `url` into `path` with its files checked out.
+    ///
+    /// With `checkOut` false the work tree and the git index stay empty, for the caller to judge the
+    /// history before any of it is written to disk.
     public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(),
-                             progress: TransferProgress.Handler? = nil) throws -> Repository {
+                             checkOut: Bool = true, progress: TransferProgress.Handler? = nil) throws -> Repository {
         _ = Git.initialized
         let context = TransferContext(security: security, url: url, progress: progress)
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone options")
+        if !checkOut { options.checkout_opts.checkout_strategy = GIT_CHECKOUT_NONE.rawValue }
         context.install(into: &options.fetch_opts.callbacks)
         var raw: OpaquePointer?
         let result = withExtendedLifetime(context) { git_clone(&raw, url, path, &options) }

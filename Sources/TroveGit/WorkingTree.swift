@@ -29,6 +29,8 @@ public final class Checkout {
     private let repository: Repository
     private var upserts: [IndexFile.Entry] = []
     private var removals: [String] = []
+    /// Folders of the work tree seen to be real folders (not links) during this checkout.
+    private var realFolders = Set<Substring>()
 
     /// The index as read at the first use; `nil` inside means libgit2 must handle it.
     private lazy var indexFile: IndexFile? = IndexFile(gitDirectory: repository.gitDirectory, lazily: true)
@@ -48,13 +50,8 @@ public final class Checkout {
     /// kill is redone from the store's checkout journal on the next open.
     public func write(path: String, bytes: [UInt8], blob: ObjectID) throws {
         let target = try repository.workdirPath(path)
-        let info: stat
-        do {
-            info = try Self.writeFile(target, bytes, path: path)
-        } catch let error as WorkingTreeError where error.code == ENOENT {
-            try makeParentFolders(of: target, path: path)
-            info = try Self.writeFile(target, bytes, path: path)
-        }
+        try makeParentFolders(of: path)
+        let info = try Self.writeFile(target, bytes, path: path)
         upserts.append(IndexFile.Entry(path: path, blob: blob, fileStat: info))
     }
 
@@ -68,10 +65,7 @@ public final class Checkout {
             return
         }
         let targets = try files.map { try repository.workdirPath($0.path) }
-        var folders = Set<String>()
-        for (file, target) in zip(files, targets) where folders.insert((target as NSString).deletingLastPathComponent).inserted {
-            try makeParentFolders(of: target, path: file.path)
-        }
+        for file in files { try makeParentFolders(of: file.path) }
         // Each thread fills its own slots of `results`, so the two never touch the same memory. Each takes
         // one contiguous half: files come in path order, so the two seldom wait on the same folder's lock.
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result<stat, WorkingTreeError>>.allocate(capacity: files.count)
@@ -97,6 +91,10 @@ public final class Checkout {
     /// Removes `path` from the work tree, and any folders it leaves empty.
     public func remove(path: String) throws {
         let target = try repository.workdirPath(path)
+        if try !parentFoldersAreReal(of: path) {  // gone already, or behind a link that must not be followed
+            removals.append(path)
+            return
+        }
         if unlink(target) != 0 && errno != ENOENT {
             throw WorkingTreeError(path: path, reason: String(cString: strerror(errno)))
         }
@@ -149,13 +147,49 @@ public final class Checkout {
         return info
     }
 
-    private func makeParentFolders(of target: String, path: String) throws {
-        let parent = (target as NSString).deletingLastPathComponent
-        if access(parent, F_OK) == 0 { return }
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw WorkingTreeError(path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+    /// Makes the folders above `path` that are missing, refusing any that is a symbolic link or not a folder.
+    ///
+    /// A link planted where `media/` or a fan-out folder belongs would have every later write land
+    /// wherever it points, outside the store; the kernel follows links in the middle of a path even
+    /// under `O_NOFOLLOW`, so each folder is looked at once per checkout.
+    private func makeParentFolders(of path: String) throws {
+        var folder = Substring("")
+        for component in path.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? component : folder + "/" + component
+            if realFolders.contains(folder) { continue }
+            let target = try repository.workdirPath(String(folder))
+            var info = stat()
+            if lstat(target, &info) != 0 {
+                guard errno == ENOENT else { throw WorkingTreeError(path: path, code: errno) }
+                if mkdir(target, 0o755) != 0 && errno != EEXIST {
+                    throw WorkingTreeError(path: path, reason: "cannot create its folder (\(String(cString: strerror(errno))))")
+                }
+                guard lstat(target, &info) == 0 else { throw WorkingTreeError(path: path, code: errno) }
+            }
+            try Self.requireRealFolder(info, folder: folder, path: path)
+            realFolders.insert(folder)
+        }
+    }
+
+    /// Whether every folder above `path` exists as a real folder; `false` if one is missing, thrown if one is a link.
+    private func parentFoldersAreReal(of path: String) throws -> Bool {
+        var folder = Substring("")
+        for component in path.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? component : folder + "/" + component
+            if realFolders.contains(folder) { continue }
+            var info = stat()
+            guard lstat(try repository.workdirPath(String(folder)), &info) == 0 else { return false }
+            try Self.requireRealFolder(info, folder: folder, path: path)
+            realFolders.insert(folder)
+        }
+        return true
+    }
+
+    private static func requireRealFolder(_ info: stat, folder: Substring, path: String) throws {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return
+        case S_IFLNK: throw WorkingTreeError(path: path, reason: "its folder \(folder) is a symbolic link, which Trove does not write through")
+        default: throw WorkingTreeError(path: path, reason: "\(folder) is a file where a folder belongs")
         }
     }
 }
@@ -164,6 +198,7 @@ extension Repository {
     /// The absolute path of a repository path in the work tree.
     public func workdirPath(_ path: String) throws -> String {
         guard let workdir else { throw WorkingTreeError(path: path, reason: "the repository is bare") }
+        if let problem = SafePath.problem(path) { throw WorkingTreeError(path: path, reason: problem) }
         return workdir + path
     }
 

@@ -35,14 +35,34 @@ extension Store {
         if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
             throw StoreError.folderNotEmpty(path: path)
         }
-        let repository = try Repository.clone(from: location(of: url).url, to: path, security: security, progress: progress)
+        // Nothing is checked out before the whole history has been judged: a hub can hold any tree.
+        let repository = try Repository.clone(from: location(of: url).url, to: path, security: security, checkOut: false,
+                                              progress: progress)
         let store: Store
         do { store = try open(at: path, formats: formats) } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw StoreError.notARecord(path: url, reason: "is not a Trove store (it has no trove.json)")
         }
-        try configureGit(repository)
+        do {
+            try configureGit(repository)
+            store.refusedOnClone = try store.refuseForeignFilesOfClone()
+            try repository.forceCheckoutHead()
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
         return store
+    }
+
+    /// Undoes, in a commit on top, every arriving commit whose files a store may not hold; returns them.
+    private func refuseForeignFilesOfClone() throws -> [RefusedCommit] {
+        guard let head = try repository.headCommitID(), try !arrivingProblems(theirs: head, head: nil).isEmpty else { return [] }
+        let outcome = try ReviewEngine(store: self, review: AcceptEveryCommit()).review(theirs: head, head: nil)
+        if outcome.tree != (try repository.commit(head).treeID) {
+            let fixed = try commitRefusal(on: head, tree: outcome.tree, outcome)
+            try repository.updateReference(try repository.headBranch(), to: fixed, expected: head, message: "trove: refuse on clone")
+        }
+        return outcome.refused
     }
 
     /// Sets what plain git needs to merge records like Trove does: attributes and the merge driver.

@@ -90,6 +90,9 @@ extension Store {
                            into summary: inout SyncSummary) throws {
         let head = try repository.headCommitID()
         if let head, try head == theirs || repository.isDescendant(head, of: theirs) { return }
+        // Every arriving file is judged before anything is written; a personal store's own review accepts
+        // every commit but those, which the engine refuses and undoes on top like a group's.
+        let review = try review ?? (arrivingProblems(theirs: theirs, head: head).isEmpty ? nil : AcceptEveryCommit())
         let outcome = try review.map { try ReviewEngine(store: self, review: $0).review(theirs: theirs, head: head) }
         summary.received += try repository.countCommits(from: theirs, notIn: head)
         summary.refused += outcome?.refused ?? []
@@ -130,7 +133,7 @@ extension Store {
     }
 
     /// A commit on top of `theirs` that undoes what the refused commits changed.
-    private func commitRefusal(on theirs: ObjectID, tree: ObjectID, _ outcome: ReviewEngine.Outcome) throws -> ObjectID {
+    func commitRefusal(on theirs: ObjectID, tree: ObjectID, _ outcome: ReviewEngine.Outcome) throws -> ObjectID {
         let count = outcome.refused.count
         let message = count == 0 ? "Keep only accepted changes\n"
             : "Refuse \(count) commit\(count == 1 ? "" : "s")\n\n" + Self.refusalLines(outcome.refused)
@@ -139,7 +142,7 @@ extension Store {
                                            signer: commitSigner)
     }
 
-    private static func refusalLines(_ refused: [RefusedCommit]) -> String {
+    static func refusalLines(_ refused: [RefusedCommit]) -> String {
         refused.map { "Refused \($0.commit.prefix(10)) by \($0.author): \($0.reason)\n" }.joined()
     }
 

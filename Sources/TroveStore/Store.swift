@@ -20,6 +20,8 @@ public final class Store {
     let recordCollections: [String]
     /// Signs each commit this store makes; `nil` makes unsigned commits. Starts as `Store.defaultCommitSigner`.
     public var commitSigner: (any CommitSigner)?
+    /// The commits that the clone which made this store left out, for holding files a store may not hold.
+    public internal(set) var refusedOnClone: [RefusedCommit] = []
 
     init(path: String, repository: Repository, formats: FormatCatalog) throws {
         self.path = path

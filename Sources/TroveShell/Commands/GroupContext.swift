@@ -43,13 +43,7 @@ enum GroupContext {
         var line = "\(group): received \(summary.received), sent \(summary.sent), merged \(summary.merged)"
         if !summary.refused.isEmpty { line += ", refused \(summary.refused.count)" }
         Output.line(line)
-        for refusal in summary.refused.prefix(shownLines) {
-            Output.line("  refused \(refusal.commit.prefix(10)) by \(refusal.author) \"\(refusal.summary)\": \(refusal.reason)")
-        }
-        if summary.refused.count > shownLines {
-            Output.line("  … and \(summary.refused.count - shownLines) more refused: the message of the commit that left them out "
-                + "names them all ('trove log --json --in-group \"\(group)\"')")
-        }
+        RefusalLines.print(summary.refused, logCommand: "trove log --json --in-group \"\(group)\"")
         for notice in report.notices.prefix(shownLines) { Output.line("  🔔 \(notice)") }
         if report.notices.count > shownLines {
             Output.line("  🔔 … and \(report.notices.count - shownLines) more ('trove inbox' lists them)")

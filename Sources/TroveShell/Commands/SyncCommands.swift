@@ -85,7 +85,9 @@ struct CloneCommand: ParsableCommand {
         let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: transfer.security, progress: bar.update)
         bar.finish()
         _ = try StoreOptions.index(of: store, announcing: false)
-        Output.line("Cloned \(url) into \(store.path)")
+        Output.line("Cloned \(url) into \(store.path)"
+            + (store.refusedOnClone.isEmpty ? "" : ", refused \(store.refusedOnClone.count) commit\(store.refusedOnClone.count == 1 ? "" : "s")"))
+        RefusalLines.print(store.refusedOnClone)
     }
 }
 
@@ -131,7 +133,10 @@ struct SyncCommand: ParsableCommand {
                 case .success(let summary):
                     ["remote": .string(name), "received": .integer(summary.received), "sent": .integer(summary.sent),
                      "merged": .integer(summary.merged), "conflictsKept": .integer(summary.conflictsKept),
-                     "invalidFiles": .array(summary.invalidFiles.map { .string($0) }), "failure": .null]
+                     "invalidFiles": .array(summary.invalidFiles.map { .string($0) }),
+                     "refused": .array(summary.refused.map { ["commit": .string($0.commit), "author": .string($0.author),
+                                                              "summary": .string($0.summary), "reason": .string($0.reason)] }),
+                     "failure": .null]
                 case .failure(let error):
                     ["remote": .string(name), "failure": .string("\(error)")]
                 }
@@ -140,7 +145,10 @@ struct SyncCommand: ParsableCommand {
             for (name, result) in results {
                 switch result {
                 case .success(let summary):
-                    Output.line("\(name): received \(summary.received), sent \(summary.sent), merged \(summary.merged), conflicts kept \(summary.conflictsKept)")
+                    var line = "\(name): received \(summary.received), sent \(summary.sent), merged \(summary.merged), conflicts kept \(summary.conflictsKept)"
+                    if !summary.refused.isEmpty { line += ", refused \(summary.refused.count)" }
+                    Output.line(line)
+                    RefusalLines.print(summary.refused)
                     for file in summary.invalidFiles {
                         Output.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
                     }

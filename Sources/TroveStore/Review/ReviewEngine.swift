@@ -62,6 +62,12 @@ struct ReviewEngine {
                 }
                 continue
             }
+            // A file the store may not hold refuses the commit whoever made it, before the review is asked.
+            if let problem = try store.arrivingProblems(of: id, limit: 1).first {
+                pass.states[id] = try parents.first.map(state) ?? repository.emptyTreeID()
+                pass.refused.append((id, "\(problem.path): \(problem.reason)"))
+                continue
+            }
             let parentTree = try parents.first.map { try repository.commit($0).treeID }
             let before = try parents.first.map(state)
             let after = try replayChanges(from: parentTree, to: commit.treeID, onto: before)
@@ -127,6 +133,12 @@ struct ReviewEngine {
         return RefusedCommit(commit: refusal.0.description, author: "\(commit.author.name) <\(commit.author.email)>",
                              summary: commit.summary, reason: refusal.1)
     }
+}
+
+/// The review of a personal store: every commit counts unless it holds files the store may not hold,
+/// which the engine refuses before asking.
+struct AcceptEveryCommit: IncomingReview {
+    func judge(_ commit: ArrivingCommit, context: ReviewContext) throws -> ReviewJudgement { .accept }
 }
 
 extension TreeMergePlan {

@@ -1,0 +1,35 @@
+/// Which repository paths may ever be written into a work tree.
+///
+/// The last line of defence under every check above it: a path that could leave
+/// the work tree (`..`, an absolute path) or reach the git directory (`.git` in any
+/// spelling that some file system or git itself treats as `.git`) is refused before
+/// anything is opened. The spellings are the ones git's own `verify_path` refuses:
+/// any case, trailing dots and spaces (Windows drops them), the short name `git~1`,
+/// and code points HFS+ ignores (`.g\u{200C}it`).
+public enum SafePath {
+    /// Why `path` must not be written into a work tree, or `nil` when it may be.
+    public static func problem(_ path: String) -> String? {
+        if path.isEmpty { return "is empty" }
+        if path.utf8.first == UInt8(ascii: "/") { return "is an absolute path" }
+        if path.utf8.contains(0) { return "holds a NUL byte" }
+        if path.utf8.contains(UInt8(ascii: "\\")) { return "holds a backslash, a folder separator on Windows" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { return "has an empty folder name" }
+            if component == "." || component == ".." { return "names the folder '\(component)', which leads out of its place" }
+            if isGitFolderSpelling(component) { return "names git's own folder ('\(component)')" }
+        }
+        return nil
+    }
+
+    /// Whether `name` is `.git` as some file system would read it.
+    static func isGitFolderSpelling(_ name: Substring) -> Bool {
+        // Code points HFS+ ignores in names, so that ".g\u{200C}it" opens ".git" there.
+        let ignorable: Set<UInt32> = [0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                      0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF]
+        var folded = String(String.UnicodeScalarView(name.unicodeScalars.filter { !ignorable.contains($0.value) })).lowercased()
+        // NTFS drops trailing dots and spaces, and reads "name::$INDEX_ALLOCATION" as the folder itself.
+        if let stream = folded.range(of: ":") { folded = String(folded[..<stream.lowerBound]) }
+        while let last = folded.last, last == "." || last == " " { folded.removeLast() }
+        return folded == ".git" || folded == "git~1"
+    }
+}
