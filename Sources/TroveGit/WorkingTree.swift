@@ -100,6 +100,7 @@ public final class Checkout {
         }
         var folder = (path as NSString).deletingLastPathComponent
         while !folder.isEmpty, rmdir(try repository.workdirPath(folder)) == 0 {
+            realFolders.remove(Substring(folder))
             folder = (folder as NSString).deletingLastPathComponent
         }
         removals.append(path)
@@ -171,6 +172,12 @@ public final class Checkout {
         }
     }
 
+    /// Throws if a folder above `path` is a symbolic link or a file: called before HEAD moves, so
+    /// that a checkout never starts that it could not finish.
+    public func requireRealFolders(above path: String) throws {
+        _ = try parentFoldersAreReal(of: path)
+    }
+
     /// Whether every folder above `path` exists as a real folder; `false` if one is missing, thrown if one is a link.
     private func parentFoldersAreReal(of path: String) throws -> Bool {
         var folder = Substring("")
@@ -229,5 +236,34 @@ extension Repository {
         options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue
         try ensurePlainIndex()
         try check(git_checkout_head(pointer, &options), "check out HEAD")
+    }
+}
+
+extension Repository {
+    /// The symbolic links anywhere in the work tree (not under `.git`), relative paths in no particular order.
+    ///
+    /// A link where a folder belongs hides what is behind it from a status, which looks through it;
+    /// `trove check` names each. Walks every folder once, reading entry types from the directory (no stat per file).
+    public func symbolicLinksInWorkTree() throws -> [String] {
+        guard let workdir else { return [] }
+        var links: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            guard let directory = opendir(workdir + folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." || (folder.isEmpty && name == ".git") { continue }
+                let path = folder + name
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(workdir + path, &info) == 0 else { continue }
+                    type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+                }
+                if type == UInt8(DT_LNK) { links.append(path) } else if type == UInt8(DT_DIR) { folders.append(path + "/") }
+            }
+        }
+        return links
     }
 }

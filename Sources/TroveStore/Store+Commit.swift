@@ -105,9 +105,10 @@ extension Store {
         return CommitResult(commit: written.commit, summary: summary)
     }
 
-    /// Refuses to touch a path whose checked-out or staged file differs from HEAD.
-    /// Refuses to touch `path` when its checked-out file or staged blob differs from the `committed` one.
+    /// Refuses to touch `path` when its checked-out file or staged blob differs from the `committed` one,
+    /// or when a folder above it is a link (which a status looks through, and a write would follow).
     func refuseHandEdit(at path: String, committed: ObjectID?, checkout: Checkout) throws {
+        try checkout.requireRealFolders(above: path)
         if try repository.hashCheckedOut(path: path) != committed || checkout.stagedID(atPath: path) != committed {
             throw StoreError.handEdited(path: path)
         }
