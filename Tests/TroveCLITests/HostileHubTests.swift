@@ -52,7 +52,7 @@ struct HostileHubTests {
         },
         Attack(name: "media that is not an image") { _ in
             let junk = Array("this is not a picture".utf8)
-            let name = sha256Hex(junk)
+            let name = SHA256Hex.of(junk)
             return [.file("media/\(name.prefix(2))/\(name).jpg", junk)]
         },
         Attack(name: "a record larger than any record") { _ in
@@ -172,13 +172,4 @@ struct HostileHubTests {
         walk("/tmp", depth: 1)
         #expect(found.isEmpty, "planted files: \(found)", sourceLocation: sourceLocation)
     }
-}
-
-private func sha256Hex(_ bytes: [UInt8]) -> String {
-    // The hex digest through the sha256sum program keeps the test free of the product's own hashing.
-    let file = NSTemporaryDirectory() + "hostile-digest-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: file, contents: Data(bytes))
-    defer { try? FileManager.default.removeItem(atPath: file) }
-    let output = try? ProcessRunner.run("/usr/bin/env", ["sha256sum", file], environment: ProcessInfo.processInfo.environment)
-    return String(output?.stdout.prefix(64) ?? "")
 }

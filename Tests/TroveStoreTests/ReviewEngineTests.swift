@@ -141,3 +141,59 @@ struct ReviewEngineTests {
         #expect(try a.record(id: rex)?.value["breed"] == "collie")
     }
 }
+
+/// Files a store may not hold are refused by the engine itself, whoever made the commit: even a member
+/// the review trusts (an owner) cannot plant a hook, and a later commit of theirs that takes it out syncs.
+@Suite("reviewing what arrives: files no store may hold")
+struct ArrivingFileReviewTests {
+    let fixture = SyncFixture()
+    let review = DistrustMallory()
+
+    func sharedPeer() throws -> Store {
+        let store = try Store.create(at: fixture.folder.child("a"), kind: .shared)
+        try store.addRemote(name: "usb", url: fixture.hub, create: true)
+        try store.put("dog", ["name": "Rex"])
+        _ = try store.sync(remote: "usb", review: review)
+        return store
+    }
+
+    func headEntry(_ store: Store, _ path: String) throws -> TreeEntry? {
+        try Repository(openingAt: store.path).tree(ofCommit: require(store.headCommitID())).entry(atPath: path)
+    }
+
+    var owner: HostileCommit { HostileCommit(hub: fixture.hub, home: fixture.folder.child("home"), author: ("owner", "owner@example.org")) }
+
+    @Test("a trusted author's hook-like path is refused, and their later commit that removes it syncs")
+    func trustedHookRefused() throws {
+        let store = try sharedPeer()
+        let planted = try owner.push([.file(".git/hooks/post-checkout", "#!/bin/sh\n", mode: "100755")], message: "Tidy up")
+        let first = try store.sync(remote: "usb", review: review)
+        #expect(first.refused.map(\.commit) == [planted.description])
+        #expect(first.refused.first?.reason.contains(".git/hooks/post-checkout") == true)
+        #expect(try headEntry(store, ".git") == nil)
+        #expect(!FileManager.default.fileExists(atPath: store.path + "/.git/hooks/post-checkout"))
+
+        // The owner takes it out and adds a dog: the sync is no longer wedged.
+        let dog = try Store.create(at: fixture.folder.child("scratch"), kind: .shared).put("dog", ["name": "Fido"])
+        let path = StoreLayout.recordPath(collection: "dogs", id: dog.id)
+        let bytes = try #require(FileManager.default.contents(atPath: fixture.folder.child("scratch") + "/" + path))
+        try owner.push([.file(path, Array(bytes))], removing: [".git"], message: "Add Fido")
+        let second = try store.sync(remote: "usb", review: review)
+        #expect(second.refused.isEmpty)
+        #expect(try store.record(id: dog.id)?.value["name"]?.stringValue == "Fido")
+    }
+
+    @Test("a trusted author's media file whose bytes are junk is refused on every peer")
+    func junkMediaRefused() throws {
+        let store = try sharedPeer()
+        let junk = [UInt8](repeating: 0x42, count: 1 << 20)
+        let name = SHA256Hex.of(junk)
+        let path = "media/\(name.prefix(2))/\(name).jpg"
+        try owner.push([.file(path, junk)], message: "Add a photo")
+        let summary = try store.sync(remote: "usb", review: review)
+        #expect(summary.refused.count == 1)
+        #expect(summary.refused.first?.reason.contains("is not a jpg file") == true, "\(summary.refused)")
+        #expect(try headEntry(store, path) == nil)
+        #expect(try store.check().isEmpty)
+    }
+}

@@ -31,15 +31,15 @@ public struct HostileCommit {
     let hub: String
     let environment: [String: String]
 
-    /// `hub` is a bare repository; `home` isolates git from the user's configuration.
-    public init(hub: String, home: String) {
+    /// `hub` is a bare repository; `home` isolates git from the user's configuration; `author` signs the commits.
+    public init(hub: String, home: String, author: (name: String, email: String) = ("Mallory", "mallory@example.invalid")) {
         self.hub = hub
         var environment = ProcessRunner.isolatedEnvironment(home: home)
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        environment["GIT_AUTHOR_NAME"] = "Mallory"
-        environment["GIT_AUTHOR_EMAIL"] = "mallory@example.invalid"
-        environment["GIT_COMMITTER_NAME"] = "Mallory"
-        environment["GIT_COMMITTER_EMAIL"] = "mallory@example.invalid"
+        environment["GIT_AUTHOR_NAME"] = author.name
+        environment["GIT_AUTHOR_EMAIL"] = author.email
+        environment["GIT_COMMITTER_NAME"] = author.name
+        environment["GIT_COMMITTER_EMAIL"] = author.email
         self.environment = environment
     }
 
