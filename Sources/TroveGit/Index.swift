@@ -26,6 +26,11 @@ public final class GitIndex {
     /// Whether the index holds unresolved merge conflicts.
     public var hasConflicts: Bool { git_index_has_conflicts(pointer) == 1 }
 
+    /// Drops every conflict entry (stages 1 to 3) that a stopped merge left, keeping stage 0.
+    public func removeConflicts() throws {
+        try check(git_index_conflict_cleanup(pointer), "clear the index's conflicts")
+    }
+
     /// Stages `blob` at `path`, with the checked-out file's stat data so git need not re-hash it.
     public func stage(path: String, blob: ObjectID, fileStat: stat) throws {
         var entry = git_index_entry()

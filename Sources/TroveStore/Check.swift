@@ -31,6 +31,9 @@ extension Store {
                 if let message = problem(path: path, bytes: bytes) { problems.append(CheckProblem(path: path, message: message)) }
             }
         }
+        if let merging = repository.mergeHeadID() {
+            problems.append(CheckProblem(path: ".git/MERGE_HEAD", message: StoreError.unfinishedGitMerge(commit: merging.description).description))
+        }
         for link in try repository.symbolicLinksInWorkTree().sorted() {
             problems.append(CheckProblem(path: link, message: "is a symbolic link; Trove neither writes nor reads through links (put the real folder or file back)"))
         }

@@ -27,6 +27,7 @@ extension Store {
     public func transaction<T>(message: String? = nil, _ body: (inout Transaction) throws -> T) throws -> (value: T, result: CommitResult) {
         try withWriterLock {
             if local.hasPendingCheckout { try recoverPendingCheckout() }
+            try refuseDuringGitMerge()
             let head = try repository.headCommitID()
             let base = try head.map { try repository.tree(ofCommit: $0) }
             var transaction = Transaction(store: self, base: base, clock: local.lastClock(), message: message)

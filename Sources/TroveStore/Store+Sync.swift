@@ -55,6 +55,7 @@ extension Store {
     public func sync(remote: String, security: TransferSecurity = TransferSecurity(),
                      review: (any IncomingReview)? = nil, progress: TransferProgress.Handler? = nil) throws -> SyncSummary {
         if review == nil, try isShared() { throw StoreError.unreviewedSharedStore(path: path) }
+        try refuseDuringGitMerge()
         var summary = SyncSummary(remote: remote)
         let tracking = "refs/remotes/\(remote)/main"
         for attempt in 1...Self.syncAttempts {
@@ -86,7 +87,7 @@ extension Store {
     ///
     /// With a review, refused commits stay in the history but not their changes:
     /// what we merge is `theirs`'s accepted state, in a commit of our own on top.
-    private func integrate(_ theirs: ObjectID, from remote: String, review: (any IncomingReview)?,
+    func integrate(_ theirs: ObjectID, from remote: String, review: (any IncomingReview)?,
                            into summary: inout SyncSummary) throws {
         let head = try repository.headCommitID()
         if let head, try head == theirs || repository.isDescendant(head, of: theirs) { return }

@@ -27,9 +27,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A shared store synced without checking who signed what arrives.
     case unreviewedSharedStore(path: String)
     case reviewDidNotSettle(commit: String)
+    /// Plain git stopped a merge (`git pull` met a delete-vs-edit) and left it for someone to finish.
+    case unfinishedGitMerge(commit: String)
 
     public var description: String {
         switch self {
+        case .unfinishedGitMerge(let commit):
+            return "git stopped in the middle of merging \(commit.prefix(10)) and left the store half merged: "
+                + "'trove commit' finishes the merge by Trove's rules (an edit wins over a delete; both sides' values are kept)"
         case .notAStore(let path):
             return "\(path) is not a Trove store (run 'trove init \(path)' to create one)"
         case .newerFormat(let path, let found, let supported):

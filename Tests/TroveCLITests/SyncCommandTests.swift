@@ -47,6 +47,45 @@ struct SyncCommandTests {
         #expect(try g.run("check").status == 0)
     }
 
+    @Test("plain git pull stopped by a delete-vs-edit: trove refuses to write into it, and trove commit finishes it by Trove's rules")
+    func gitPullDeleteVersusEdit() throws {
+        let (a, id) = try firstPeer()
+        let g = peer("g")
+        try #require(g.git("clone", "-q", hub, g.store, in: folder.path).status == 0)
+        try #require(g.run("status").status == 0)
+        try #require(a.run("record", "rm", id, "--yes").status == 0)
+        try #require(a.run("sync").status == 0)
+        let file = try #require(FileManager.default.subpathsOfDirectory(atPath: g.store + "/dogs").first { $0.hasSuffix("\(id).json") })
+        let path = g.store + "/dogs/" + file
+        try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Pixel", with: "Pixie")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try #require(g.git("commit", "-qam", "Rename by hand", in: g.store).status == 0)
+        let pull = try g.git("pull", "--no-rebase", "-q", "origin", "main", in: g.store)
+        try #require(pull.status != 0 && pull.stdout.contains("CONFLICT (modify/delete)"), "\(pull.stdout)\(pull.stderr)")
+
+        let head = try g.git("rev-parse", "HEAD", in: g.store).trimmed
+        let check = try g.run("check")
+        #expect(check.status == 1 && (check.stdout + check.stderr).contains("git stopped in the middle of merging"), "\(check.stdout)")
+        let write = try g.run("record", "put", "dog", "--json", #"{"name": "Rex"}"#)
+        #expect(write.status == 1 && write.stderr.contains("'trove commit' finishes the merge"), "\(write.stderr)")
+        #expect(try g.git("rev-parse", "HEAD", in: g.store).trimmed == head)
+
+        let commit = try g.run("commit")
+        #expect(commit.status == 0, "\(commit.stderr)")
+        #expect(commit.stdout.contains("Finished the merge git left unfinished"), "\(commit.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: g.store + "/.git/MERGE_HEAD"))
+        #expect(try g.git("rev-list", "--parents", "-n", "1", "HEAD", in: g.store).trimmed.split(separator: " ").count == 3)
+        let fsck = try g.git("fsck", "--strict", in: g.store)
+        #expect(fsck.status == 0, "\(fsck.stdout)\(fsck.stderr)")
+        #expect(try g.git("status", "--porcelain", in: g.store).stdout.isEmpty)
+        #expect(try g.run("check").status == 0)
+        // The edit won, as it does in sync, and reaches the peer that deleted it.
+        #expect(try g.run("record", "get", id).stdout.contains("Pixie"))
+        try #require(g.git("push", "-q", "origin", "HEAD:main", in: g.store).status == 0)
+        try #require(a.run("sync").status == 0)
+        #expect(try a.run("record", "get", id).stdout.contains("Pixie"))
+    }
+
     @Test("two peers syncing to one hub at the same moment: both edits reach the hub after their next sync")
     func simultaneousPushes() throws {
         let (a, id) = try firstPeer()

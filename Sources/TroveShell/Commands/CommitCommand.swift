@@ -6,16 +6,27 @@ import TroveStore
 struct CommitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "commit", abstract: "Validate the records you edited by hand and commit them.",
-        discussion: "Example: trove commit -m \"Fix a typo in Tuesday's entry\"")
+        discussion: """
+            Also finishes a merge that plain git stopped (a 'git pull' that met a record deleted on one side and
+            edited on the other), by Trove's rules: the edit wins, as in 'trove sync'.
+            Example: trove commit -m "Fix a typo in Tuesday's entry"
+            """)
 
-    @Option(name: .shortAndLong, help: "The commit message.")
-    var message: String
+    @Option(name: .shortAndLong, help: "The commit message (needed when there are hand edits to commit).")
+    var message: String?
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let store = try storeOptions.open()
+        try Self.finishGitMerge(in: store)
+        guard let message else {
+            if try store.handEdits().contains(where: { $0.kind != .foreign }) {
+                throw ValidationError("Missing expected argument '--message <message>': hand edits need a commit message")
+            }
+            return
+        }
         let result = try store.commitHandEdits(message: message)
         let foreign = result.leftAlone
         if output.json {
@@ -27,5 +38,13 @@ struct CommitCommand: ParsableCommand {
         }
         Output.line(result.commit == nil ? "Nothing to commit." : "Committed \(result.commit!.short): \(result.summary)")
         for path in foreign { Output.line("Left alone (not a Trove file): \(path)") }
+    }
+
+    /// Finishes a merge that plain git stopped, saying so; `commit` and `sync` both do it first.
+    static func finishGitMerge(in store: Store) throws {
+        guard let merged = try store.finishGitMerge() else { return }
+        Output.line("Finished the merge git left unfinished, by Trove's rules: merged \(merged.merged), conflicts kept \(merged.conflictsKept)"
+            + (merged.conflictsKept > 0 ? " ('trove conflicts' lists them)" : ""))
+        RefusalLines.print(merged.refused)
     }
 }

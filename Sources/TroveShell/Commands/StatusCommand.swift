@@ -37,6 +37,10 @@ struct StatusCommand: ParsableCommand {
         if let last { rows.append(["Last commit", "\(last.commit.short) \(last.summary) (\(last.author), \(Output.date(last.date)))"]) }
         rows.append(["Remotes", remotes.isEmpty ? "none" : remotes.map { "\($0.name) \($0.url)" }.joined(separator: ", ")])
         Output.table(rows)
+        if let merging = store.unfinishedGitMerge() {
+            Output.line()
+            Output.line("git stopped in the middle of merging \(merging.short): 'trove commit' finishes it by Trove's rules.")
+        }
         if !edits.isEmpty {
             Output.line()
             Output.line("Hand edits (commit them with 'trove commit -m MSG'):")

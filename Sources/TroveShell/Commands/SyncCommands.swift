@@ -109,6 +109,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         // Sync only exchanges commits, so a scheduled sync works while nobody is signed in.
         let store = try storeOptions.open(requiringSignIn: false)
+        try CommitCommand.finishGitMerge(in: store)
         let remotes = try store.remotes().map(\.name)
         // With no names, the groups come along: their stores sync through their own hubs.
         let groupsFailed = names.isEmpty && !output.json ? syncGroups() : 0
