@@ -22,6 +22,11 @@ public enum GPXReader {
         guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw PointFileError.notXML(line: 1, column: 1, reason: "the file is empty")
         }
+        // FoundationXML traps (SIGILL, no message) on an element name that is not UTF-8: such a file is refused
+        // here, with where the byte is. A file in another declared encoding is left to libxml2, which converts it.
+        if !declaresOtherEncoding(bytes), let bad = UTF8Text.firstInvalid(bytes[...]) {
+            throw PointFileError.notUTF8(line: bad.line, offset: bad.offset, byte: bad.value)
+        }
         let collector = GPXCollector()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -56,6 +61,19 @@ public enum GPXReader {
         if let note = pathNote(collector) { file.notes.append(note) }
         file.fileTime = collector.fileTime.flatMap { PointFormat.parseTime(PointFormat.trimmed($0), zoneOptional: true) }
         return file
+    }
+
+    /// Whether the file says it is not UTF-8: a UTF-16 byte-order mark, or an XML declaration naming another encoding.
+    static func declaresOtherEncoding(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }
+        var head = bytes.prefix(200)[...]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstIndex(of: UInt8(ascii: ">")) else { return false }
+        let declaration = String(decoding: head[..<end], as: UTF8.self).lowercased()
+        guard let range = declaration.range(of: "encoding") else { return false }
+        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+            .prefix { $0 != "\"" && $0 != "'" && $0 != " " }
+        return !(value == "utf-8" || value == "utf8")
     }
 
     /// A problem with one waypoint, already worded.
