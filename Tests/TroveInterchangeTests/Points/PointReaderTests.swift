@@ -244,7 +244,12 @@ struct GPXReaderTests {
         #expect(throws: PointFileError.notUTF8(line: 3, offset: offset + 1, byte: 0xFF)) { try GPXReader.read(cases[0]) }
         #expect(throws: PointFileError.notUTF8(line: 3, offset: cases[1].count - 1, byte: 0xC3)) { try GPXReader.read(cases[1]) }
         #expect(throws: PointFileError.notUTF8(line: 1, offset: 47, byte: 0xE9)) { try GPXReader.read(cases[2]) }
-        // A byte-order mark is UTF-8, and a file that declares another encoding is converted by libxml2.
+        // Declared UTF-16 (or anything else libxml2 does not convert) and still 8-bit: refused the same, not trusted.
+        for encoding in ["UTF-16", "EUC-JP", "x-made-up"] {
+            let declared = Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>".utf8) + cases[0].drop { $0 != 0x0A }
+            #expect(throws: PointFileError.self, "\(encoding)") { try GPXReader.read(declared) }
+        }
+        // A UTF-8 byte-order mark is UTF-8, and a file that declares a single-byte encoding is converted by libxml2.
         let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>pee ".utf8)
             + [0xE9, 0x74, 0xE9] + Array("</name></wpt></gpx>".utf8)
         #expect(try GPXReader.read(latin1).points.first?.kind == "pee")
