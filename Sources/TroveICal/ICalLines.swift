@@ -30,6 +30,13 @@ struct ICalLines {
     var unclosed: [Block] = []
     /// Indexes into `blocks` of the outermost blocks.
     var topLevel: [Int] = []
+    /// The first BEGIN line (its index into `lines`) that opens a block nested deeper than `maximumDepth`.
+    var tooDeep: Int?
+
+    /// The deepest nesting of blocks read: a calendar holds events, which hold alarms (3 deep), and
+    /// a zone its rules. libical, and the reading of its tree, recurse once a level: 20,000 nested
+    /// BEGIN lines overflowed the stack, so deeper text is refused before libical sees it.
+    static let maximumDepth = 32
 
     init(_ text: String) {
         var number = 0
@@ -50,6 +57,7 @@ struct ICalLines {
             if line.name == "BEGIN" {
                 if let parent = open.last { blocks[parent].children.append(blocks.count) } else { topLevel.append(blocks.count) }
                 open.append(blocks.count)
+                if open.count > Self.maximumDepth, tooDeep == nil { tooDeep = index }
                 blocks.append(Block(name: Self.value(line.text).uppercased(), begin: index, end: lines.count))
             } else if line.name == "END", let top = open.popLast() {
                 blocks[top].end = index

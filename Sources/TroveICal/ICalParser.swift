@@ -15,6 +15,11 @@ public enum ICalParser {
             let first = lines.lines.first.map { String($0.text.prefix(60)) } ?? ""
             throw .notICalendar(found: first)
         }
+        if let deep = lines.tooDeep {
+            throw .unreadable(line: lines.number(at: deep),
+                              reason: "components are nested more than \(ICalLines.maximumDepth) deep (BEGIN:\(ICalLines.value(lines.lines[deep].text).prefix(40)) "
+                                  + "inside \(ICalLines.maximumDepth) others); a calendar nests a few at most")
+        }
         let parsed: ICalComponent? = ICalLibrary.locked {
             guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
             let owner = ICalOwnedComponent(root)

@@ -16,6 +16,7 @@ public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
         let checked: Result<(Bool, String), ICalError> = ICalLibrary.locked {
             do throws(ICalError) {
                 var rule = try Self.parse(trimmed)
+                try Self.checkExpandable(rule, text: trimmed)
                 let written = icalrecurrencetype_as_string_r(&rule)
                 defer { free(written) }
                 return .success((rule.count > 0 || icaltime_is_null_time(rule.until) == 0, written.map { String(cString: $0) } ?? trimmed))
@@ -28,6 +29,17 @@ public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// Refuses a rule libical reads but will not expand: a BY part out of range (`BYMONTH=13`, `BYYEARDAY=367`)
+    /// or one that can never match (`BYMONTHDAY=31;BYMONTH=2`). Stored, such a rule failed every listing of
+    /// its span. libical checks these when it makes an iterator, whatever the start; call only while holding the lock.
+    private static func checkExpandable(_ rule: icalrecurrencetype, text: String) throws(ICalError) {
+        let start = icaltime_from_timet_with_zone(1_768_467_600, 0, icaltimezone_get_utc_timezone())
+        guard let iterator = icalrecur_iterator_new(rule, start) else {
+            throw .invalidRecurrence(rule: text, reason: "libical cannot expand it (a BY part is out of range, or can never match)")
+        }
+        icalrecur_iterator_free(iterator)
+    }
 
     /// libical's rule for `text`; call only while holding `ICalLibrary`'s lock.
     static func parse(_ text: String) throws(ICalError) -> icalrecurrencetype {

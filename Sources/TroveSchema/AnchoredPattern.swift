@@ -3,8 +3,8 @@
 ///
 /// `NSRegularExpression` costs microseconds a call, which adds up over a million log lines.
 /// Only patterns of this shape are taken (anything else keeps the regular expression), and only
-/// printable ASCII text is matched here: for it both engines agree exactly, while `$` before a
-/// trailing newline and non-ASCII text are left to the regular expression.
+/// printable ASCII text is matched here: for it both engines agree exactly, while text with a line
+/// break (where `$` must not match before it: see `Pattern.icu`) or beyond ASCII is left to the regular expression.
 struct AnchoredPattern: Sendable {
     struct Atom: Sendable {
         /// Which ASCII bytes match, as a 128-bit set.

@@ -82,9 +82,37 @@ struct Pattern: Sendable {
     init(_ source: String, checking: Bool = true) throws {
         self.source = source
         fast = AnchoredPattern(source)
-        regex = LazyRegularExpression(source)
+        regex = LazyRegularExpression(Self.icu(source))
         // A pattern the byte matcher takes is a valid expression, compiled only if ever needed.
         if fast == nil && checking { _ = try regex.compiled() }
+    }
+
+    /// An ECMA-262 pattern (what JSON Schema's `pattern` is) as ICU reads it: `$` becomes `\z`.
+    ///
+    /// Without the multiline flag ECMA-262's `$` matches only at the end of the input, while ICU's (like
+    /// Perl's) also matches before a final line break, so `^[0-9a-f-]{36}$` took an id ending in "\n" and a
+    /// record was written to a file named with the line break. `\z` is ICU's end of input and nothing else.
+    /// Escapes and character classes are copied as they are: a `$` there is a dollar sign.
+    static func icu(_ source: String) -> String {
+        var result = ""
+        var inClass = false
+        var escaped = false
+        for character in source {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if inClass {
+                if character == "]" { inClass = false }
+            } else if character == "[" {
+                inClass = true
+            } else if character == "$" {
+                result += "\\z"
+                continue
+            }
+            result.append(character)
+        }
+        return result
     }
 
     /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not anchored).

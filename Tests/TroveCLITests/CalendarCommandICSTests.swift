@@ -80,6 +80,40 @@ struct CalendarCommandICSTests {
         #expect(try fixture.head() == imported)
     }
 
+    /// Issue 26: libical reads these rules but will not expand them; stored, each failed agenda and cal for the whole span.
+    @Test("RRULEs libical cannot expand: refused by event add and named by import; one stored anyway leaves agenda and cal working, with a warning")
+    func unexpandableRules() throws {
+        let fixture = try CalendarFixture()
+        let lunch = try fixture.add("event", "add", "Lunch", "--start", "2026-12-02 12:00", "--end", "13:00")
+        let rules = ["FREQ=YEARLY;BYMONTH=13", "FREQ=YEARLY;BYYEARDAY=367", "FREQ=YEARLY;BYMONTHDAY=31;BYMONTH=2"]
+        for rule in rules {
+            let message = try fixture.refused("event", "add", "Bad", "--start", "2026-12-01 09:00", "--repeat", rule)
+            #expect(message.contains("'\(rule)' is not a recurrence rule"), "\(message)")
+            let ics = "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:bad\nDTSTART:20261201T090000Z\nRRULE:\(rule)\nSUMMARY:Bad\nEND:VEVENT\n"
+                + "BEGIN:VEVENT\nUID:good\nDTSTART:20261203T090000Z\nSUMMARY:Good\nEND:VEVENT\nEND:VCALENDAR\n"
+            let path = try fixture.folder.write("bad.ics", ics)
+            let refused = try fixture.refused("import", "ics", path)
+            #expect(refused.contains("the file has 1 invalid entry") && refused.contains("line 6: VEVENT \"bad\": RRULE \"\(rule)\" is not valid")
+                    && refused.contains("libical cannot expand it"), "\(refused)")
+        }
+
+        // One arrives anyway (by hand, or from a peer that let it in): the series is left out, the rest listed.
+        let record = try #require(try fixture.base.list("event").first { $0["id"] as? String == lunch })
+        let calendar = try #require(record["calendarId"] as? String)
+        for (number, rule) in rules.enumerated() {
+            try fixture.base.put("event", #"{"calendarId": "\#(calendar)", "title": "Bad series \#(number)", "start": "2026-12-01T14:00:00.000Z", "rrule": "\#(rule)"}"#)
+        }
+        let agenda = try fixture.ok("agenda", "--from", "2026-11-30", "--to", "2026-12-07")
+        #expect(agenda.stdout.contains("Lunch") && !agenda.stdout.contains("Bad series"), "\(agenda.stdout)")
+        for (number, rule) in rules.enumerated() {
+            #expect(agenda.stderr.contains("warning: the series \"Bad series \(number)\"") && agenda.stderr.contains("RRULE \"\(rule)\" is not valid"),
+                    "\(agenda.stderr)")
+        }
+        let month = try fixture.ok("cal", "month", "2026-12", "--json")
+        #expect(month.stdout.contains("Lunch") && !month.stdout.contains("Bad series"), "\(month.stdout)")
+        #expect(month.stderr.contains("warning: the series \"Bad series 0\""), "\(month.stderr)")
+    }
+
     @Test("every shared fixture imports, and importing it again changes nothing")
     func fixturesImportIdempotently() throws {
         let names = CalendarCLIFixtures.names

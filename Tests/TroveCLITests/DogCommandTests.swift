@@ -150,6 +150,24 @@ struct DogCommandTests {
         #expect(try Self.records(fixture).isEmpty)
     }
 
+    /// Issue 26: FoundationXML trapped (SIGILL, no message) on such a name, even in a dry run.
+    @Test("a GPX file with a byte that is not UTF-8 in an element name is refused with its line, for real and in a dry run")
+    func gpxNotUTF8() throws {
+        let fixture = try CLIFixture()
+        try #require(fixture.trove("dog", "add", "Pixel").status == 0)
+        let content = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\">\n<wpt lat=\"1\" lon=\"2\"><n".utf8)
+            + [0xFF] + Array("me>pee</n\u{FF}me></wpt>\n</gpx>\n".utf8)
+        let path = try fixture.folder.write("bad.gpx", content)
+        let before = try fixture.gitLog()
+        for extra in [[], ["--dry-run"]] {
+            let output = try fixture.cli.run(["import", "gpx", path] + extra)
+            #expect(output.status == 1, "\(extra): \(output.stdout)")
+            #expect(output.stderr.contains("bad.gpx: not UTF-8 text: byte 0xFF on line 3"), "\(extra): \(output.stderr)")
+        }
+        #expect(try fixture.gitLog() == before)
+        #expect(try Self.records(fixture).isEmpty)
+    }
+
     @Test("the GPX fixtures: waypoints that say nothing are refused and named, --as takes them, tracks and routes are reported")
     func gpxFixtures() throws {
         let fixture = try CLIFixture()

@@ -132,6 +132,38 @@ struct ImportCommandTests {
         #expect(try fixture.gitLog() == log)
     }
 
+    /// Issue 26: a member whose data does not match its CRC-32 was imported as it was.
+    @Test("a ZIP whose photo member fails its checksum is refused, naming the member, for real and in a dry run")
+    func damagedMember() throws {
+        let work = TemporaryFolder()
+        let log = try fixture.gitLog()
+        let zip = work.child("Export.zip")
+        let member = "photos/31c871f18f68d2fde4196ccba1f8ece1.jpeg"
+        // Stored, not deflated, so that the photo's bytes stand in the archive as they are; one of them is flipped.
+        let script = """
+            import zipfile, sys
+            root, out, member = sys.argv[1], sys.argv[2], sys.argv[3]
+            with zipfile.ZipFile(out, 'w', zipfile.ZIP_STORED) as z:
+                z.write(root + '/Dev Journal.json', 'Dev Journal.json')
+                z.write(root + '/' + member, member)
+                info = z.getinfo(member)
+            data = bytearray(open(out, 'rb').read())
+            name_length = int.from_bytes(data[info.header_offset + 26:info.header_offset + 28], 'little')
+            extra_length = int.from_bytes(data[info.header_offset + 28:info.header_offset + 30], 'little')
+            data[info.header_offset + 30 + name_length + extra_length + info.file_size // 2] ^= 0x5A
+            open(out, 'wb').write(data)
+            """
+        let made = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", script, Self.export, zip, member], environment: fixture.cli.environment)
+        try #require(made.status == 0, "\(made.stderr)")
+        for extra in [[], ["--dry-run"]] {
+            let output = try fixture.cli.run(["import", "dayone", zip] + extra)
+            #expect(output.status == 1, "\(extra): \(output.stdout)")
+            #expect(output.stderr.contains("member \"\(member)\"") && output.stderr.contains("checksum"), "\(extra): \(output.stderr)")
+        }
+        #expect(try fixture.gitLog() == log)
+        try fixture.expectClean()
+    }
+
     @Test("jrnl's JSON export: entries, tags and stars, into a journal; importing again adds nothing")
     func jrnl() throws {
         let work = TemporaryFolder()

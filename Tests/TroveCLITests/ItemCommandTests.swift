@@ -252,6 +252,33 @@ struct ItemCommandTests {
         #expect(try fixture.commitCount() == commits + 1)
     }
 
+    /// Issue 26: one bad items CSV printed 124 MB of errors, every row named with its whole value.
+    @Test("an items CSV with 2,000 bad rows of 5,000-character values: the first 10 named, values cut, the rest counted")
+    func manyBadRows() throws {
+        let fixture = try Self.fixture()
+        let value = "#" + String(repeating: "x", count: 5_000)
+        let rows = (0..<2_000).map { "Thing \($0),\(value)" }
+        let csv = try fixture.folder.write("many.csv", "name,tracker\nKeys,aa-01\n" + rows.joined(separator: "\n") + "\n")
+        let log = try fixture.gitLog()
+        for extra in [[], ["--dry-run"]] {
+            let refused = try fixture.cli.run(["import", "items", csv] + extra)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("the file has 2,000 invalid entries, so nothing was imported"), "\(refused.stderr.prefix(500))")
+            #expect(refused.stderr.contains("  line 3: '#xxx") && refused.stderr.contains("  line 12: ") && !refused.stderr.contains("line 13:"))
+            #expect(refused.stderr.contains("  … and 1,990 more\n(--skip-invalid imports the others)"), "\(refused.stderr.prefix(5_000))")
+            #expect(refused.stderr.utf8.count < 5_000, "\(refused.stderr.utf8.count) bytes of errors")
+            #expect(refused.stderr.split(separator: "\n").allSatisfy { $0.count <= 310 })
+            #expect(refused.stderr.contains("is not a tracker id"), "the reason after the value stays")
+        }
+        #expect(try fixture.gitLog() == log)
+
+        let skipped = try fixture.trove("import", "items", csv, "--skip-invalid")
+        #expect(skipped.status == 0 && skipped.stdout.contains("1 added") && skipped.stdout.contains("2000 skipped"), "\(skipped.stdout)")
+        #expect(skipped.stderr.split(separator: "\n").count == 11, "\(skipped.stderr.prefix(5_000))")
+        #expect(skipped.stderr.hasSuffix("warning: … and 1,990 more (--json lists them all)\n"), "\(skipped.stderr.suffix(300))")
+        #expect(skipped.stderr.utf8.count < 5_000)
+    }
+
     @Test("two machines ingest reports for one tracker, then sync: each log is the union, without duplicates")
     func twoPeersIngest() throws {
         let folder = TemporaryFolder()

@@ -141,6 +141,21 @@ struct RecordCommandTests {
         try fixture.expectClean()
     }
 
+    /// Issue 26: the id pattern's `$` matched before a final line break, and the record went to a file named "<id>\n.json".
+    @Test("an id with a trailing line break is refused as an id, and nothing is committed")
+    func idWithTrailingNewline() throws {
+        let fixture = try CLIFixture()
+        let log = try fixture.gitLog()
+        for id in ["019a4c2e-8f10-7c3a-9b2d-4e5f60718293\\n", "019a4c2e-8f10-7c3a-9b2d-4e5f60718293\\r\\n"] {
+            let output = try fixture.trove("record", "put", "dog", "--json", #"{"id": "\#(id)", "name": "Rex"}"#)
+            #expect(output.status == 1, "\(id): \(output.stdout)")
+            #expect(output.stderr.contains("/id") && output.stderr.contains("UUIDv7"), "\(output.stderr)")
+        }
+        #expect(try fixture.gitLog() == log)
+        // The same id without the line break is taken.
+        #expect(try fixture.put("dog", #"{"id": "019a4c2e-8f10-7c3a-9b2d-4e5f60718293", "name": "Rex"}"#) == "019a4c2e-8f10-7c3a-9b2d-4e5f60718293")
+    }
+
     @Test("usage errors exit 2: no input, both inputs, a missing type")
     func usageErrors() throws {
         let fixture = try CLIFixture()

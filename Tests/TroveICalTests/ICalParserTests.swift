@@ -61,6 +61,28 @@ import TroveICal
         }
     }
 
+    /// Issue 26: 20,000 nested components overflowed the stack (SIGSEGV) in libical and in the reading of its tree.
+    @Test(arguments: ["VEVENT", "VALARM", "X-FOO"])
+    func deeplyNestedComponentsAreRefusedWithTheirLine(name: String) {
+        let depth = 20_000
+        let opening = String(repeating: "BEGIN:\(name)\n", count: depth)
+        let closing = String(repeating: "END:\(name)\n", count: depth)
+        let text = "BEGIN:VCALENDAR\nVERSION:2.0\n" + opening + "UID:x\n" + closing + "END:VCALENDAR\n"
+        // Line 1 is the calendar, line 2 VERSION, so the 32nd nested BEGIN (33 deep) is on line 34.
+        let expected = ICalError.unreadable(line: 34, reason: "components are nested more than 32 deep (BEGIN:\(name) inside 32 others); a calendar nests a few at most")
+        #expect(throws: expected) { try ICalParser.parse(text) }
+        // Unclosed, the same.
+        #expect(throws: expected) { try ICalParser.parse("BEGIN:VCALENDAR\n" + "VERSION:2.0\n" + opening) }
+        // As deep as allowed still reads, every level kept.
+        let allowed = 31
+        let nested = "BEGIN:VCALENDAR\nVERSION:2.0\n" + String(repeating: "BEGIN:\(name)\n", count: allowed) + "UID:x\n"
+            + String(repeating: "END:\(name)\n", count: allowed) + "END:VCALENDAR\n"
+        var levels = 0
+        var component = try? ICalParser.parse(nested)
+        while let current = component, let child = current.components.first { levels += 1; component = child }
+        #expect(levels == allowed)
+    }
+
     @Test func badPropertiesBecomeProblemsWithTheirLines() throws {
         let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:2012bad\r\nFOO BAR\r\nRRULE:FREQ=FOO\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let event = try #require(ICalParser.parse(text).components("VEVENT").first)

@@ -99,4 +99,19 @@ import TroveICal
             try Occurrences.expand(start: Date(), timeZone: "Mars/Olympus", rrule: "FREQ=DAILY", from: Self.wide.from, to: Self.wide.to)
         }
     }
+
+    /// Issue 26: libical parses these, but makes no iterator for them, so every listing over them failed.
+    @Test(arguments: ["FREQ=YEARLY;BYMONTH=13", "FREQ=YEARLY;BYYEARDAY=367", "FREQ=YEARLY;BYMONTHDAY=31;BYMONTH=2"])
+    func rulesLibicalCannotExpandAreRefused(rule: String) {
+        #expect(throws: ICalError.invalidRecurrence(rule: rule, reason: "libical cannot expand it (a BY part is out of range, or can never match)")) {
+            try RecurrenceRule(validating: rule)
+        }
+    }
+
+    @Test func rulesThatSometimesMatchNothingAreKept() throws {
+        // The 31st exists in some months, the 29th of February in leap years: those rules are fine.
+        for rule in ["FREQ=MONTHLY;BYMONTHDAY=31", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=YEARLY;BYYEARDAY=366"] {
+            #expect(try RecurrenceRule(validating: rule).text == rule)
+        }
+    }
 }

@@ -53,4 +53,22 @@ import TroveTestSupport
         let fast = try #require(AnchoredPattern("^[a-z]+$"))
         #expect(fast.matches("abc\n") == nil && fast.matches("café") == nil && fast.matches("abc") == true)
     }
+
+    /// Issue 26: JSON Schema patterns are ECMA-262, whose `$` (without the multiline flag) is the end of the input only;
+    /// ICU's also matches before a final line break, which let an id ending in "\n" through.
+    @Test("a pattern's $ matches only at the very end, not before a final line break; a $ escaped or in a class is a dollar")
+    func dollarIsEndOfInput() throws {
+        let id = try Pattern("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+        #expect(id.matches("019a4c2e-8f10-7c3a-9b2d-4e5f60718293"))
+        #expect(!id.matches("019a4c2e-8f10-7c3a-9b2d-4e5f60718293\n"))
+        #expect(!id.matches("019a4c2e-8f10-7c3a-9b2d-4e5f60718293\r\n"))
+        // Patterns the byte matcher does not take go to the regular expression, which must agree.
+        let general = try Pattern("^(ab|cd)+$")
+        #expect(general.matches("abcd") && !general.matches("abcd\n") && !general.matches("abcd\r"))
+        let unanchored = try Pattern("x$")
+        #expect(unanchored.matches("ax") && !unanchored.matches("ax\n"))
+        let dollars = try Pattern("^[$]\\$(a|\\\\)$")
+        #expect(dollars.matches("$$a") && dollars.matches("$$\\") && !dollars.matches("$$a\n"))
+        #expect(Pattern.icu("^[$]\\$(a|\\\\)$") == "^[$]\\$(a|\\\\)\\z")
+    }
 }

@@ -1,3 +1,5 @@
+import TroveKit
+
 /// Why a Day One export could not be opened at all.
 ///
 /// Each case names the file (and, in a ZIP, the member) so that the user knows what to fix.
@@ -84,3 +86,6 @@ public struct DayOneProblem: Sendable, Hashable, CustomStringConvertible {
         return "\(file): entry \(entryIndex)\(shortUUID): \(field): \(message)"
     }
 }
+
+/// A member found damaged while importing (its media is read then) reaches the user in these words too.
+extension DayOneError: UserFacingError {}

@@ -87,8 +87,9 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
         let declared = entry.uncompressedSize
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(clamping: declared))
+        let checksum: CRC32
         do {
-            _ = try archive.extract(entry) { chunk in
+            checksum = try archive.extract(entry) { chunk in
                 // The directory's size was checked against the limits; hold the data to it.
                 guard UInt64(bytes.count + chunk.count) <= declared else { throw LongerThanDeclared() }
                 bytes.append(contentsOf: chunk)
@@ -102,6 +103,12 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
         guard UInt64(bytes.count) == declared else {
             throw .unreadableMember(archive: archivePath, member: entry.path,
                                     reason: "it holds \(bytes.count) bytes, not the \(declared) it declares")
+        }
+        // Extracting through a closure hands back the CRC-32 of what was read but does not compare it with
+        // the member's own (only extracting to a file does): a damaged member would be imported as it is.
+        guard checksum == entry.checksum else {
+            throw .unreadableMember(archive: archivePath, member: entry.path,
+                                    reason: "its checksum (CRC-32) does not match its data, so the archive is damaged")
         }
         return bytes
     }

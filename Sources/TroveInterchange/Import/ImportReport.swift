@@ -1,3 +1,4 @@
+import TroveKit
 import TroveStore
 
 /// What an import did, or with `--dry-run` would do: counts, journals made, and every warning.
@@ -19,9 +20,9 @@ public struct ImportReport: Sendable, Equatable {
 
     public init(source: String) { self.source = source }
 
-    /// The report as lines for the terminal.
+    /// The report as lines for the terminal: the first warnings (a file may give millions), then the counts.
     public var lines: [String] {
-        var lines = warnings.map { "warning: " + $0 }
+        var lines = ProblemList(warnings).lines(prefix: "warning: ") { "… and \($0) more (--json lists them all)" }
         let verb = dryRun ? "Would import" : "Imported"
         lines.append("\(verb) \(source): \(added) added, \(updated) updated, \(unchanged) unchanged"
                      + (skipped > 0 ? ", \(skipped) skipped" : "")
@@ -59,10 +60,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidEntries(let problems):
-            return "the file has \(problems.count) invalid entr\(problems.count == 1 ? "y" : "ies"), so nothing was imported:\n"
-                + problems.map { "  " + $0 }.joined(separator: "\n") + "\n(--skip-invalid imports the others)"
+            let count = ProblemList.grouped(problems.count)
+            return "the file has \(count) invalid entr\(problems.count == 1 ? "y" : "ies"), so nothing was imported:\n"
+                + ProblemList(problems).lines(prefix: "  ").joined(separator: "\n") + "\n(--skip-invalid imports the others)"
         case .refusedEntry(let source, let reason):
-            return "\(source): \(reason); nothing was imported (--skip-invalid imports the others)"
+            return ProblemList.cut("\(source): \(reason)") + "; nothing was imported (--skip-invalid imports the others)"
         case .nothingToImport(let source):
             return "\(source) has no entries to import"
         case .noPoints(let source, let notes):

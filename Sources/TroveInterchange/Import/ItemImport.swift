@@ -77,8 +77,8 @@ public struct ItemImport {
     /// The image at `path` (relative to `folder`); refused when it is missing or not an image.
     private static func photo(_ path: String, folder: String) throws -> ItemBook.Photo {
         let full = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
-        guard let data = FileManager.default.contents(atPath: full) else { throw ImportProblem("the photo \(path) cannot be read") }
-        guard MediaKind(magic: Array(data))?.family == .image else { throw ImportProblem("the photo \(path) is not an image (JPEG, PNG, GIF, WebP or HEIC)") }
+        guard let data = FileManager.default.contents(atPath: full) else { throw ImportProblem("the photo \(ProblemList.excerpt(path)) cannot be read") }
+        guard MediaKind(magic: Array(data))?.family == .image else { throw ImportProblem("the photo \(ProblemList.excerpt(path)) is not an image (JPEG, PNG, GIF, WebP or HEIC)") }
         return ItemBook.Photo(bytes: Array(data), source: full)
     }
 }

@@ -23,25 +23,28 @@ public struct ReportIngest {
         public var added = 0
         /// Reports already in the logs.
         public var present = 0
-        /// Lines left out, with the first few reasons.
+        /// Lines left out.
         public var rejected = 0
-        public var problems: [String] = []
+        /// The first few reasons, as every import names them; the rest are counted.
+        public private(set) var problemList = ProblemList()
         public var commit: String?
 
         public init() {}
 
-        /// The most problems listed; the rest are counted.
-        static let listedProblems = 20
+        /// The named reasons, each `line N: reason`.
+        public var problems: [String] { problemList.shown }
 
         mutating func reject(line: Int, _ reason: String) {
             rejected += 1
-            if problems.count < Self.listedProblems { problems.append("line \(line): \(reason)") }
+            problemList.add("line \(line): \(reason)")
         }
 
         /// The report as lines for the terminal.
         public var lines: [String] {
-            var lines = problems
-            if rejected > problems.count { lines.append("... and \(rejected - problems.count) more lines left out") }
+            // A running total (`--follow`) counts lines left out by batches whose reasons were shown then.
+            var list = problemList
+            list.addUnnamed(rejected - list.count)
+            var lines = list.lines { "… and \($0) more lines left out" }
             lines.append("Ingested \(added) report\(added == 1 ? "" : "s")" + (present > 0 ? " (\(present) already there)" : "")
                          + (rejected > 0 ? "; \(rejected) line\(rejected == 1 ? "" : "s") left out." : "."))
             return lines

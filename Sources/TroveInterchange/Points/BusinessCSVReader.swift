@@ -17,8 +17,8 @@ public enum BusinessCSVReader {
     public static func read(_ bytes: [UInt8]) throws -> PointFile {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        if String(validating: body, as: UTF8.self) == nil {
-            throw PointFileError.notUTF8(line: firstBadLine(body))
+        if let bad = UTF8Text.firstInvalid(body) {
+            throw PointFileError.notUTF8(line: bad.line, offset: bad.offset + (bytes.count - body.count), byte: bad.value)
         }
         let records = csvRecords(body).filter { !$0.isBlank }
         guard let headerRecord = records.first else {
@@ -102,17 +102,5 @@ public enum BusinessCSVReader {
         return .success(BusinessPoint(
             latitude: latitude, longitude: longitude, kind: kind, time: time,
             dog: PointFormat.nonEmpty(field("dog")), note: PointFormat.nonEmpty(field("note")), position: position))
-    }
-
-    /// The 1-based line of the first byte that is not UTF-8, for the error message.
-    private static func firstBadLine(_ bytes: ArraySlice<UInt8>) -> Int {
-        var line = 1
-        var start = bytes.startIndex
-        for index in bytes.indices where bytes[index] == 0x0A {
-            if String(validating: bytes[start..<index], as: UTF8.self) == nil { return line }
-            line += 1
-            start = index + 1
-        }
-        return line
     }
 }

@@ -11,8 +11,8 @@ public enum PointFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case notJSON(String)
     /// The file is JSON but not GeoJSON; `found` says what it is instead.
     case notGeoJSON(found: String)
-    /// The file is not UTF-8 text; `line` is where the first bad byte is.
-    case notUTF8(line: Int)
+    /// The file is not UTF-8 text: the first bad byte, its 1-based line and its 0-based offset in the file.
+    case notUTF8(line: Int, offset: Int, byte: UInt8)
     /// A CSV header lacks required columns.
     case missingColumns([String], found: [String])
     /// A CSV header names a column twice, so it is unclear which to read.
@@ -31,8 +31,10 @@ public enum PointFileError: Error, Sendable, Equatable, CustomStringConvertible 
             return "not a GeoJSON file: not JSON: \(reason)"
         case .notGeoJSON(let found):
             return "not a GeoJSON file: found \(found); expected a FeatureCollection, a Feature or a Point"
-        case .notUTF8(let line):
-            return "not UTF-8 text (line \(line)); save the file as UTF-8"
+        case .notUTF8(let line, let offset, let byte):
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "not UTF-8 text: byte 0x\(hex.count == 1 ? "0" + hex : hex) on line \(line) (offset \(offset)) is not UTF-8; "
+                + "save the file as UTF-8"
         case .missingColumns(let missing, let found):
             let what = missing.count == 1 ? "column" : "columns"
             let seen = found.isEmpty ? "no header" : "found: \(found.joined(separator: ", "))"

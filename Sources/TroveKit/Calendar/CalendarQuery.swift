@@ -40,10 +40,16 @@ public struct CalendarQuery {
     public let index: RecordIndex
     /// The zone all-day dates are read in for the span's edges.
     public var timeZone: TimeZone
+    /// Told of each series left out because its rule or zone cannot be expanded, with why.
+    ///
+    /// Import and `event add` refuse such rules, but a record can still come by sync or by hand: one bad
+    /// series is left out of a listing with a warning, rather than failing the whole span.
+    public var leftOut: ((Event, ICalError) -> Void)?
 
-    public init(index: RecordIndex, timeZone: TimeZone = .current) {
+    public init(index: RecordIndex, timeZone: TimeZone = .current, leftOut: ((Event, ICalError) -> Void)? = nil) {
         self.index = index
         self.timeZone = timeZone
+        self.leftOut = leftOut
     }
 
     /// The occurrences that overlap `from..<to`, by start then title.
@@ -114,8 +120,14 @@ public struct CalendarQuery {
                 continue
             }
             let replaced = Set((overrides[event.uid ?? ""] ?? []).compactMap { $0.recurrenceID?.instant })
-            for start in try starts(of: event, ruleStarts: indexed[position].ruleStarts, from: from, to: to)
-            where !replaced.contains(start.instant) {
+            let starts: [CalendarTime]
+            do {
+                starts = try self.starts(of: event, ruleStarts: indexed[position].ruleStarts, from: from, to: to)
+            } catch {
+                leftOut?(event, error)
+                continue
+            }
+            for start in starts where !replaced.contains(start.instant) {
                 add(position, start, end(of: event, startingAt: start))
             }
         }
@@ -160,7 +172,7 @@ public struct CalendarQuery {
     /// The starts of a series' occurrences in the span (a day's margin each side for all-day ones).
     ///
     /// - Parameter ruleStarts: its rule's starts, when the index keeps them (the rule is then not run).
-    private func starts(of event: Event, ruleStarts: [RuleStart]?, from: Date, to: Date) throws -> [CalendarTime] {
+    private func starts(of event: Event, ruleStarts: [RuleStart]?, from: Date, to: Date) throws(ICalError) -> [CalendarTime] {
         // Instants are the same in every zone: only a date needs the event's (and making a TimeZone is not free).
         let dated = event.start.isDate || event.end?.isDate == true
         let length = event.length(in: dated ? event.zone(fallback: timeZone) : timeZone)

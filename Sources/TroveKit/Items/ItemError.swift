@@ -25,7 +25,7 @@ public enum ItemError: Error, Equatable, CustomStringConvertible {
         case .ambiguousItem(let prefix, let count):
             return "\(count) items have ids starting with \(prefix): give more of the id"
         case .invalidTrackerID(let id):
-            return "'\(id)' is not a tracker id: use 1-64 lowercase letters, digits, '.', '_' or '-' (a MAC address such as AA:BB:CC:DD:EE:FF is fine)"
+            return "'\(ProblemList.excerpt(id))' is not a tracker id: use 1-64 lowercase letters, digits, '.', '_' or '-' (a MAC address such as AA:BB:CC:DD:EE:FF is fine)"
         case .trackerBound(let id, let item):
             return "tracker \(id) is already bound to '\(item)': a tracker belongs to one item"
         case .unknownTracker(let id):

@@ -16,7 +16,12 @@ struct CalendarContext {
 
     var store: Store { index.store }
     var firstWeekday: Weekday { settings.weekStart == "sunday" ? .sunday : .monday }
-    var query: CalendarQuery { CalendarQuery(index: index, timeZone: timeZone) }
+    /// The query views list with; a series whose rule cannot be expanded is left out with a warning.
+    var query: CalendarQuery {
+        CalendarQuery(index: index, timeZone: timeZone) { event, error in
+            Output.error("warning: the series \"\(ProblemList.excerpt(event.title))\" (\(event.id)) is left out: \(error.description)")
+        }
+    }
     var today: CivilDate { CivilDate(now, in: timeZone) }
 
     init(_ options: StoreOptions, now: Date = Date()) throws {

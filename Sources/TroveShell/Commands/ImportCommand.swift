@@ -93,7 +93,7 @@ struct ImportCommand: ParsableCommand {
         [
             "added": .integer(report.added), "updated": .integer(report.updated), "unchanged": .integer(report.unchanged),
             "skipped": .integer(report.skipped), "media": .integer(report.mediaStored), "dryRun": .bool(report.dryRun),
-            "journalsMade": .array(report.journalsMade.map { .string($0) }), "warnings": .array(report.warnings.map { .string($0) }),
+            "journalsMade": .array(report.journalsMade.map { .string($0) }), "warnings": .array(report.warnings.map { .string(ProblemList.cut($0)) }),
             "commit": report.commit.map { .string($0) } ?? .null,
         ]
     }

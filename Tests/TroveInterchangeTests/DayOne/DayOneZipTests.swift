@@ -98,4 +98,45 @@ struct DayOneZipTests {
         }
         #expect(error.description.hasPrefix(truncated + ": not a valid ZIP archive"))
     }
+
+    /// The zip with one byte of a stored member flipped: its size and directory are right, only its data is not.
+    static func damaging(_ member: String, in zip: String, folder: DayOneTemporaryFolder) throws -> String {
+        var bytes = try DayOneFixtures.bytes(at: zip)
+        let original = try DayOneFixtures.bytes(at: DayOneFixtures.devJournal + "/" + member)
+        // The whole content: two journals may begin alike.
+        let start = try #require(bytes.indices.first {
+            bytes[$0] == original[0] && $0 + original.count <= bytes.count && bytes[$0..<($0 + original.count)].elementsEqual(original)
+        }, "the member's bytes are stored as they are")
+        bytes[start + original.count / 2] ^= 0x5A
+        return try folder.write(bytes, to: "damaged.zip")
+    }
+
+    /// Issue 26: ZIPFoundation's extract-to-closure computes the CRC-32 but leaves the comparison to the caller.
+    @Test func refusesAMediaMemberWhoseChecksumDoesNotMatch() throws {
+        let folder = try DayOneTemporaryFolder()
+        defer { folder.remove() }
+        let member = "photos/6b73e9bd86a91d3a7ead09268b0fb266.jpeg"
+        let zip = try Self.damaging(member, in: try Self.zipFixture(in: folder, keepingFolder: false, compression: .none), folder: folder)
+        let export = try DayOneExport.open(zip)
+        let photo = try #require(export.journals[0].entries.flatMap(\.media).first { $0.md5 == "6b73e9bd86a91d3a7ead09268b0fb266" })
+        let error = try #require(throws: DayOneError.self) { try export.bytes(of: photo) }
+        #expect(error == .unreadableMember(archive: zip, member: member,
+                                           reason: "its checksum (CRC-32) does not match its data, so the archive is damaged"))
+        #expect(error.description.contains("member \"\(member)\""))
+        // The other members still read.
+        let audio = try #require(export.journals[0].entries.flatMap(\.media).first { $0.kind == .audio })
+        #expect(try export.bytes(of: audio) != nil)
+    }
+
+    @Test func refusesAJournalMemberWhoseChecksumDoesNotMatch() throws {
+        let folder = try DayOneTemporaryFolder()
+        defer { folder.remove() }
+        let zip = try Self.damaging("Dev Journal.json", in: try Self.zipFixture(in: folder, keepingFolder: false, compression: .none), folder: folder)
+        let error = try #require(throws: DayOneError.self) { try DayOneExport.open(zip) }
+        guard case .unreadableMember(zip, "Dev Journal.json", let reason) = error else {
+            Issue.record("expected unreadableMember for the journal, got \(error)")
+            return
+        }
+        #expect(reason.contains("checksum"))
+    }
 }

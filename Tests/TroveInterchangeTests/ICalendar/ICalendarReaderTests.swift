@@ -51,6 +51,16 @@ import TroveJSON
         #expect(file.invalid[2].message.contains("DTSTART"))
     }
 
+    /// Issue 26: rules libical reads but will not expand are invalid events, named like any other.
+    @Test(arguments: ["FREQ=YEARLY;BYMONTH=13", "FREQ=YEARLY;BYYEARDAY=367", "FREQ=YEARLY;BYMONTHDAY=31;BYMONTH=2"])
+    func aRuleLibicalCannotExpandIsAnInvalidEvent(rule: String) throws {
+        let file = try ICSReader.read("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:bad\nDTSTART:20260105T090000Z\nRRULE:\(rule)\nEND:VEVENT\n"
+                                      + "BEGIN:VEVENT\nUID:good\nDTSTART:20260106T090000Z\nEND:VEVENT\nEND:VCALENDAR\n")
+        #expect(file.events.map(\.uid) == ["good"])
+        #expect(file.invalid.map(\.description)
+                == ["line 5: VEVENT \"bad\": RRULE \"\(rule)\" is not valid: libical cannot expand it (a BY part is out of range, or can never match); it must look like FREQ=WEEKLY;BYDAY=MO"])
+    }
+
     @Test func anUnknownZoneIsInvalidNotHoursOff() throws {
         let file = try ICSReader.read("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:z\nDTSTART;TZID=Atlantis/Capital:20260105T090000\nEND:VEVENT\nEND:VCALENDAR\n")
         #expect(file.records.isEmpty)

@@ -231,6 +231,32 @@ struct GPXReaderTests {
         }
     }
 
+    /// Issue 26: one byte that is not UTF-8 in an element name killed the process inside FoundationXML (SIGILL).
+    @Test func notUTF8IsRefusedBeforeXMLParserSeesIt() throws {
+        let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\">\n<wpt lat=\"1\" lon=\"2\"><".utf8)
+        let offset = head.count
+        // In an element name (the crash), an attribute value, text, a comment; and a file with no declaration.
+        let cases: [[UInt8]] = [
+            head + [0x6E, 0xFF, 0x6D, 0x65] + Array(">pee</n\u{FF}me></wpt></gpx>".utf8),
+            head + Array("name>pee</name></wpt></gpx>".utf8) + [0xC3],
+            Array("<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>p".utf8) + [0xE9] + Array("e</name></wpt></gpx>".utf8),
+        ]
+        #expect(throws: PointFileError.notUTF8(line: 3, offset: offset + 1, byte: 0xFF)) { try GPXReader.read(cases[0]) }
+        #expect(throws: PointFileError.notUTF8(line: 3, offset: cases[1].count - 1, byte: 0xC3)) { try GPXReader.read(cases[1]) }
+        #expect(throws: PointFileError.notUTF8(line: 1, offset: 47, byte: 0xE9)) { try GPXReader.read(cases[2]) }
+        // Declared UTF-16 (or anything else libxml2 does not convert) and still 8-bit: refused the same, not trusted.
+        for encoding in ["UTF-16", "EUC-JP", "x-made-up"] {
+            let declared = Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>".utf8) + cases[0].drop { $0 != 0x0A }
+            #expect(throws: PointFileError.self, "\(encoding)") { try GPXReader.read(declared) }
+        }
+        // A UTF-8 byte-order mark is UTF-8, and a file that declares a single-byte encoding is converted by libxml2.
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>pee ".utf8)
+            + [0xE9, 0x74, 0xE9] + Array("</name></wpt></gpx>".utf8)
+        #expect(try GPXReader.read(latin1).points.first?.kind == "pee")
+        let bom = [0xEF, 0xBB, 0xBF] + gpx(#"<wpt lat="1" lon="2"><name>pee</name></wpt>"#)
+        #expect(try GPXReader.read(bom).points.count == 1)
+    }
+
     @Test func otherXMLRootIsNotGPX() throws {
         let kml = bytes(#"<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>"#)
         #expect(throws: PointFileError.notGPX(root: "kml")) { try GPXReader.read(kml) }
@@ -447,6 +473,8 @@ struct BusinessCSVReaderTests {
 
     @Test func notUTF8IsAnError() throws {
         let latin1: [UInt8] = Array("time,lat,lon,kind,dog\n,45,14,pee,".utf8) + [0xE9] + [0x0A]
-        #expect(throws: PointFileError.notUTF8(line: 2)) { try BusinessCSVReader.read(latin1) }
+        #expect(throws: PointFileError.notUTF8(line: 2, offset: 33, byte: 0xE9)) { try BusinessCSVReader.read(latin1) }
+        #expect(PointFileError.notUTF8(line: 2, offset: 33, byte: 0xE9).description
+                == "not UTF-8 text: byte 0xE9 on line 2 (offset 33) is not UTF-8; save the file as UTF-8")
     }
 }

@@ -132,4 +132,28 @@ struct VCardReaderTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: VCardError.self) { try VCardReader.read(contentsOf: path) }
     }
+
+    /// Issue 26: each category was compared with every one kept before it, so 20,000 took minutes. The limit
+    /// is only a guard against a hang, far above what a linear reading takes; the checks are on what is read.
+    @Test("20,000 CATEGORIES values, folded over lines: every one kept in order, repeats (case, accents) left out once",
+          .timeLimit(.minutes(1)))
+    func manyCategories() throws {
+        let names = (0..<20_000).map { "Group \($0)" }
+        // Repeats of earlier names in another case or with an accent, between the new ones.
+        let values = names.enumerated().flatMap { index, name in index % 1000 == 999 ? [name, "GRÓUP \(index - 500)"] : [name] }
+        let line = "CATEGORIES:" + values.joined(separator: ",")
+        // Folded at 75 characters, as writers do.
+        var folded: [String] = []
+        var rest = Substring(line)
+        while !rest.isEmpty {
+            folded.append((folded.isEmpty ? "" : " ") + rest.prefix(74))
+            rest = rest.dropFirst(74)
+        }
+        let text = (["BEGIN:VCARD", "VERSION:4.0", "FN:Many Groups"] + folded + ["END:VCARD"]).joined(separator: "\r\n")
+        let file = try VCardReader.read(text, file: "groups.vcf")
+        #expect(file.invalid.isEmpty)
+        let card = try #require(file.contacts.first)
+        #expect(card.categories.count == 20_000)
+        #expect(card.categories == names)
+    }
 }
