@@ -23,10 +23,17 @@ extension Store {
             problems.append(CheckProblem(path: ".git/objects", message: "object \(object) is corrupt or unreadable"))
         }
         if let tree = try headTree() {
-            try repository.walkFiles(in: tree) { path, blob in
+            // Every file of HEAD, links and submodules included: what plain git brought in is held to
+            // the rule every arriving file meets, then its content is checked.
+            for delta in try repository.diff(from: nil, to: tree) {
+                let path = delta.path, blob = delta.newID!
+                if delta.mode != .file || SafePath.problem(path) != nil {
+                    problems.append(CheckProblem(path: path, message: (try? arrivingProblem(delta)) ?? "is not a plain file"))
+                    continue
+                }
                 guard let bytes = try? repository.blob(blob) else {
                     problems.append(CheckProblem(path: path, message: "its git object \(blob.short) cannot be read"))
-                    return
+                    continue
                 }
                 if let message = problem(path: path, bytes: bytes) { problems.append(CheckProblem(path: path, message: message)) }
             }
@@ -59,7 +66,9 @@ extension Store {
     private func problem(path: String, bytes: [UInt8], committed: Bool = true) -> String? {
         switch classify(path) {
         case .storeFile:
-            guard path == StoreLayout.metadataFile else { return nil }
+            if path == StoreLayout.attributesFile {
+                return bytes == Array(StoreLayout.attributes.utf8) ? nil : "differs from the attributes every store has (\(StoreLayout.attributes.debugDescription))"
+            }
             guard let value = try? JSONValue(parsing: bytes), value["format"]?.intValue != nil else {
                 return "store metadata is unreadable"
             }

@@ -100,6 +100,22 @@ struct HostileHubTests {
         expectNoPlantedFile()
     }
 
+    @Test("plain git pull of a hostile commit: git refuses it, or trove check names the problem; nothing lands outside",
+          arguments: attacks.filter { !$0.name.contains("larger") })
+    func gitPull(_ attack: Attack) throws {
+        _ = try firstPeer()
+        let g = peer("g")
+        try #require(g.git("clone", "-q", hub, g.store, in: folder.path).status == 0)
+        try #require(g.run("status").status == 0)
+        try HostileCommit(hub: hub, home: folder.child("home")).push(attack.entries(token))
+        let pull = try g.git("pull", "-q", "--no-rebase", "origin", "main", in: g.store)
+        if pull.status == 0 {
+            let check = try g.run("check")
+            #expect(check.status != 0, "trove check passed a store holding \(attack.name): \(check.stdout)")
+        }
+        expectNoPlantedFile(exceptIn: g.store)
+    }
+
     @Test("an honest commit after a hostile one is kept, and so is the honest part of a mixed commit")
     func honestChangesSurvive() throws {
         let a = try firstPeer()
@@ -158,11 +174,14 @@ struct HostileHubTests {
     }
 
     /// No file named with the token anywhere the attacks aim: the test folder, its parent, and /tmp.
-    func expectNoPlantedFile(sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Files inside `store`'s work tree (not its `.git`) are allowed when `exceptIn` names it: plain git
+    /// checks out what it pulls, and `trove check` is then what must name it.
+    func expectNoPlantedFile(exceptIn store: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         var found: [String] = []
         func walk(_ path: String, depth: Int) {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-                if name.contains(token) { found.append(path + "/" + name) }
+                let inWorkTree = store.map { (path + "/").hasPrefix($0 + "/") && !(path + "/" + name).hasPrefix($0 + "/.git") } ?? false
+                if name.contains(token) && !inWorkTree { found.append(path + "/" + name) }
                 var info = stat()
                 if depth > 0, lstat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { walk(path + "/" + name, depth: depth - 1) }
             }
