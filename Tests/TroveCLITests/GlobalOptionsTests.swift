@@ -4,6 +4,19 @@ import TroveTestSupport
 
 @Suite("Global options and script mode")
 struct GlobalOptionsTests {
+    @Test("help works with a store named, one-shot and in a shell started with --store")
+    func helpWithStore() throws {
+        let fixture = try CLIFixture()
+        for arguments in [["--store", fixture.store, "help"], ["help", "--store", fixture.store], ["--store", fixture.store, "help", "entry"]] {
+            let help = try fixture.cli.run(arguments)
+            #expect(help.status == 0, "trove \(arguments.joined(separator: " ")): \(help.stderr)")
+            #expect(help.stdout.contains(arguments.last == "entry" ? "journal entries" : "Journals"), "\(help.stdout)")
+        }
+        let shell = try fixture.cli.run(["--store", fixture.store, "shell"], input: "help\nhelp entry\n")
+        #expect(shell.status == 0, "\(shell.stderr)")
+        #expect(!shell.stderr.contains("Unknown option") && shell.stdout.contains("Journals") && shell.stdout.contains("journal entries"))
+    }
+
     @Test("--store works before and after the command, and wins over TROVE_STORE")
     func storeOption() throws {
         let fixture = try CLIFixture()

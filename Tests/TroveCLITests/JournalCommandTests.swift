@@ -75,7 +75,9 @@ struct JournalCommandTests {
         #expect(try fixture.trove("account", "create", "ada", "--email", "ada@example.com", "--password-stdin", input: "tooshort\n")
             .stderr.contains("at least 10 characters"))
         try #require(fixture.trove("account", "create", "ada", "--email", "ada@example.com", "--password-stdin", input: password).status == 0)
-        #expect(try fixture.trove("account", "create", "ada", "--email", "x@example.com", "--password-stdin", input: password).stderr.contains("username 'ada' is taken"))
+        // Once there is an account, signed out nobody can make another (and so sign in to this store).
+        let intruder = try fixture.trove("account", "create", "bob", "--email", "bob@example.com", "--password-stdin", input: password)
+        #expect(intruder.status == 1 && intruder.stderr.contains("sign in first"), "\(intruder.stderr)")
         // Signed out, the store refuses; sync alone still runs.
         let refused = try fixture.trove("entry", "list")
         #expect(refused.status == 1 && refused.stderr.contains("sign in first with 'trove login'"))
@@ -90,6 +92,7 @@ struct JournalCommandTests {
         let session = try FileManager.default.attributesOfItem(atPath: fixture.store + "/.git/trove/session.json")
         #expect((session[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(try fixture.trove("whoami").stdout.contains("ada (ada@example.com)"))
+        #expect(try fixture.trove("account", "create", "ada", "--email", "x@example.com", "--password-stdin", input: password).stderr.contains("username 'ada' is taken"))
         #expect(try fixture.trove("entry", "new", "Signed in.").status == 0)
         #expect(try fixture.trove("profile", "set", "bio", "Writes every morning.").status == 0)
         #expect(try fixture.trove("profile", "avatar", "/etc/hostname").stderr.contains("is not an image"))

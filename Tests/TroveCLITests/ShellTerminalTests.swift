@@ -245,12 +245,11 @@ struct ShellTerminalTests {
         first.type(PseudoTerminal.ctrlD)
         #expect(first.waitForExit() == 0)
 
-        let settings = fixture.store + "/.git/trove/state.json"
-        try Data(#"{"context": {"journal": "Dreams"}}"#.utf8).write(to: URL(fileURLWithPath: settings))
+        try #require(fixture.trove("dog", "add", "Pixel").status == 0)
         try Data(#"{"posted": 1795000000000, "text": "2 conflicts to settle: trove conflicts"}"#.utf8 + [0x0A])
             .write(to: URL(fileURLWithPath: fixture.store + "/.git/trove/notifications.jsonl"))
         let second = try Self.shell(fixture)
-        #expect(second.waitFor("store (journal Dreams)> "), "\(second.screenText)")
+        #expect(second.waitFor("store (dog Pixel)> "), "\(second.screenText)")
         #expect(!second.screenText.contains("Welcome to Trove"))
         #expect(second.screenText.contains("2 conflicts to settle"), "the notification is announced: \(second.screenText)")
         second.type(PseudoTerminal.ctrlD)

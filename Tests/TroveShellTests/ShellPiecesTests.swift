@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveKit
 import TroveStore
 import TroveTestSupport
 @testable import TroveShell
@@ -56,15 +57,20 @@ struct ShellPiecesTests {
         #expect(ScriptRunner.arguments(["trove", "status"]) == ["status"])
     }
 
-    @Test("the prompt names the store and what is selected, with colour only when asked")
+    @Test("the prompt names the store and the selected dog, as dog commands pick it, with colour only when asked")
     func prompt() throws {
         let folder = TemporaryFolder("trove-prompt")
         let path = folder.child("home")
-        _ = try Store.create(at: path)
+        let store = try Store.create(at: path)
         let prompt = Prompt(storePath: path)
         #expect(prompt.text(color: false) == "home> ")
-        try LocalSettings(storePath: path).set("context", ["journal": "Dreams", "dog": "Pixel"])
-        #expect(prompt.text(color: false) == "home (dog Pixel, journal Dreams)> ")
+        let book = DogBook(store: store)
+        try book.add(DogProfile(name: "Pixel"))
+        #expect(prompt.text(color: false) == "home (dog Pixel)> ", "the first dog is selected")
+        let rex = try book.add(DogProfile(name: "Rex")).dog
+        #expect(prompt.text(color: false) == "home (dog Pixel)> ")
+        try book.select(rex)
+        #expect(prompt.text(color: false) == "home (dog Rex)> ")
         #expect(prompt.text(color: true).contains("\u{1B}[") && !prompt.text(color: false).contains("\u{1B}"))
         #expect(LineEditor.markingEscapes("\u{1B}[1mhome\u{1B}[0m> ") == "\u{1}\u{1B}[1m\u{1}home\u{1}\u{1B}[0m\u{1}> ")
     }

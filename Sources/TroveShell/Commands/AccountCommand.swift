@@ -36,7 +36,9 @@ struct AccountCommand: ParsableCommand {
             // Check what can be checked before asking for a password.
             try AccountRules.checkUsername(username)
             try AccountRules.checkEmail(email)
-            let store = try storeOptions.open(requiringSignIn: false)
+            // The first account makes an offline store a signed-in one; after that, only someone signed in may
+            // add another, or signing out would let anyone at the keyboard make an account and read the store.
+            let store = try storeOptions.open(requiringSignIn: true)
             let password = try PasswordInput.new(fromStandardInput: passwordStdin)
             let account = try AccountBook(store: store).create(username: username, email: email, password: password, temporary: temporary)
             if output.json {

@@ -19,6 +19,11 @@ struct HelpCommand: ParsableCommand {
     })
     var topic: [String] = []
 
+    // Help reads no store, but takes the store options every other command takes: `trove --store PATH help`
+    // and a shell started with `--store` (which passes it to each line) must not fail on them.
+    @Option(name: .long, help: .hidden) var store: String?
+    @Option(name: .customLong("in-group"), help: .hidden) var group: String?
+
     /// The overview's sections. A command in no section is listed under "More", so none is ever missing.
     static let sections: [(title: String, commands: [String])] = [
         ("Journals", ["timeline", "journal", "entry", "tags", "import", "export"]),
