@@ -82,7 +82,15 @@ extension RecordIndex {
         }
     }
 
-    /// Record ids that start with `prefix`, for completion.
+    /// Ids of records of `type` that start with `prefix`, for completion.
+    public func ids(type: String, prefix: String, limit: Int = 100) throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM records WHERE type = ? AND id >= ? AND id < ? ORDER BY id LIMIT ?",
+                                arguments: [type, prefix, prefix + "\u{10FFFF}", limit])
+        }
+    }
+
+    /// Ids that start with `prefix`, for completion.
     public func ids(prefix: String, limit: Int = 100) throws -> [String] {
         try read { db in
             try String.fetchAll(db, sql: "SELECT id FROM records WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",

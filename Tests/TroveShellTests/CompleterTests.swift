@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveKit
 import TroveStore
 import TroveTestSupport
 @testable import TroveShell
@@ -53,6 +54,37 @@ struct CompleterTests {
         #expect(completer.complete("search fog \(store)--type ent").candidates == ["entry"])
         #expect(completer.complete("record list entry \(store)--tag w").candidates == ["walks", "weather"])
         #expect(completer.complete("show --store /nonexistent/store 01").candidates.isEmpty, "no store: nothing, no crash")
+    }
+
+    @Test("calendar values: cal's views, event and task ids, classes and agenda's sort keys; no data when signed out")
+    func calendarValues() throws {
+        let folder = TemporaryFolder("trove-shell-calendar")
+        defer { withExtendedLifetime(folder) {} }
+        let path = folder.child("store")
+        let store = try Store.create(at: path)
+        let (event, task) = try store.transaction { transaction -> (String, String) in
+            let calendar = try transaction.put(["name": "Fall"], type: "calendar").id
+            let event = try transaction.put(["calendarId": .string(calendar), "title": "Lecture", "class": "CHEM 210",
+                                             "start": "2026-11-23T14:00:00.000Z"], type: "event").id
+            let task = try transaction.put(["calendarId": .string(calendar), "title": "Essay", "class": "CS 101"], type: "task").id
+            return (event, task)
+        }.value
+        let completer = Completer()
+        let store_ = "--store \(path) "
+        #expect(completer.complete("cal mo").candidates == ["month"])
+        #expect(completer.complete("cal ").candidates.contains("week") && completer.complete("cal ").candidates.contains("day"))
+        #expect(completer.complete("agenda --sort ").candidates == ["class", "due", "length"])
+        #expect(completer.complete("event show \(store_)\(event.prefix(30))").candidates == [event])
+        #expect(completer.complete("event show \(store_)\(task.prefix(30))").candidates.isEmpty, "a task is not an event")
+        #expect(completer.complete("task done \(store_)\(task.prefix(30))").candidates == [task])
+        #expect(completer.complete("agenda \(store_)--class C").candidates == [#"CHEM\ 210"#, #"CS\ 101"#])
+        #expect(completer.complete("task add Lab \(store_)--class CH").candidates == [#"CHEM\ 210"#])
+
+        // Once the store has an account, signed out, Tab offers none of its data.
+        _ = try AccountBook(store: store).create(username: "ada", email: "ada@example.com", password: "correct horse battery")
+        let fresh = Completer()
+        #expect(fresh.complete("task done --store \(path) \(task.prefix(30))").candidates.isEmpty)
+        #expect(fresh.complete("agenda --store \(path) --class C").candidates.isEmpty)
     }
 
     @Test("file names for options that take a file")

@@ -16,15 +16,16 @@ struct AgendaCommand: ParsableCommand {
             """)
     @Option(help: ArgumentHelp("The first day (default: today).", valueName: "date")) var from: String?
     @Option(help: ArgumentHelp("The day after the last (default: two weeks on).", valueName: "date")) var to: String?
-    @Option(name: .customLong("class"), help: ArgumentHelp("Only this class (repeat for more).", valueName: "class")) var classes: [String] = []
-    @Option(help: ArgumentHelp("due, length or class.", valueName: "key")) var sort = "due"
+    @Option(name: .customLong("class"), help: ArgumentHelp("Only this class (repeat for more).", valueName: "class"),
+            completion: DataCompletion.classes) var classes: [String] = []
+    @Option(help: ArgumentHelp("due, length or class.", valueName: "key")) var sort: AgendaSortKey = .due
     @Flag(help: "Largest, latest or last first.") var desc = false
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let context = try CalendarContext(storeOptions)
-        let query = AgendaQuery(classes: classes, sort: try AgendaSortKey(parsing: sort), descending: desc)
+        let query = AgendaQuery(classes: classes, sort: sort, descending: desc)
         let first = try from.map { try context.read($0).day } ?? context.today
         let end = try to.map { try context.read($0).day } ?? first.adding(days: 14)
         guard end > first else { throw CommandFailure(message: "--to (\(end)) must come after --from (\(first))") }
@@ -53,5 +54,13 @@ struct AgendaCommand: ParsableCommand {
                 Output.table(order.map { rows.cells(items[$0]) })
             }
         }
+    }
+}
+
+/// A bad `--sort` is a usage error (exit 2) that lists the keys, and Tab offers them.
+extension AgendaSortKey: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let key = try? AgendaSortKey(parsing: argument) else { return nil }
+        self = key
     }
 }

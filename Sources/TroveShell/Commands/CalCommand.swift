@@ -23,7 +23,8 @@ struct CalCommand: ParsableCommand {
               trove cal day fri
             """)
 
-    @Argument(help: ArgumentHelp("day, week or month; then a date, next, prev or today.", valueName: "view-or-date"))
+    @Argument(help: ArgumentHelp("day, week or month; then a date, next, prev or today.", valueName: "view-or-date"),
+              completion: .list(["day", "week", "month", "next", "prev", "today"]))
     var words: [String] = []
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions

@@ -38,7 +38,7 @@ struct EventCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change an event: what is given changes, the rest stays.",
             discussion: "Examples:\n  trove event edit 0193f0a2 --start 'fri 15:00' --end 16:00\n  trove event edit 0193f0a2 --title 'Exam review (moved)' --where 'Room 7'")
-        @Argument(help: "The event's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The event's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "event")) var id: String
         @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?
         @OptionGroup var options: EventOptions
         @OptionGroup var storeOptions: StoreOptions
@@ -55,7 +55,7 @@ struct EventCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of an event.",
                                                             discussion: "Example: trove event show b78e1d88     (the id as listings show it)")
-        @Argument(help: "The event's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The event's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "event")) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -70,7 +70,7 @@ struct EventCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove an event, after asking ('trove undo' brings it back).",
                                                             discussion: "Example: trove event rm b78e1d88 --yes")
-        @Argument(help: "The event's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The event's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "event")) var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
 
@@ -90,7 +90,7 @@ struct EventCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "map", abstract: "Links to the event's place: OpenStreetMap, Google Maps and a geo: URI.",
             discussion: "--open hands the geo: link to your map application (xdg-open), or the browser link when it cannot.\nExamples:\n  trove event map b78e1d88\n  trove event map b78e1d88 --open")
-        @Argument(help: "The event's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The event's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "event")) var id: String
         @Flag(help: "Open it in the default map application.") var open = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
@@ -112,7 +112,7 @@ struct EventCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "directions", abstract: "Directions to the event's place, from --from or your current location ('trove here').",
             discussion: "Examples:\n  trove event directions b78e1d88\n  trove event directions b78e1d88 --from 40.7306,-73.9866 --open")
-        @Argument(help: "The event's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The event's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "event")) var id: String
         @Option(help: ArgumentHelp("Where you start: LAT,LON.", valueName: "lat,lon")) var from: String?
         @Flag(help: "Open them in the browser.") var open = false
         @OptionGroup var storeOptions: StoreOptions

@@ -15,7 +15,7 @@ struct EventOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Notes (an empty string removes them).", valueName: "text")) var notes: String?
     @Option(help: ArgumentHelp("The calendar (default: the first).", valueName: "name"), completion: DataCompletion.names(of: ["calendar"]))
     var calendar: String?
-    @Option(name: .customLong("class"), help: ArgumentHelp("The course or class, e.g. CS101.", valueName: "class")) var classLabel: String?
+    @Option(name: .customLong("class"), help: ArgumentHelp("The course or class, e.g. CS101.", valueName: "class"), completion: DataCompletion.classes) var classLabel: String?
     @Option(help: ArgumentHelp("Repeat by an iCalendar RRULE, e.g. FREQ=WEEKLY;BYDAY=MO,WE or FREQ=DAILY;COUNT=5.", valueName: "rrule"))
     var `repeat`: String?
     @Option(help: ArgumentHelp("A reminder this long before it starts: 15m, 1h, 1d (repeat for more).", valueName: "duration"))

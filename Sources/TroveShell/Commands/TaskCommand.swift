@@ -12,7 +12,7 @@ struct TaskCommand: ParsableCommand {
     struct Options: ParsableArguments {
         @Option(help: ArgumentHelp("When it is due: 'fri 17:00', tomorrow, 2026-12-01 (a date alone is due at its end, 23:59).", valueName: "when"))
         var due: String?
-        @Option(name: .customLong("class"), help: ArgumentHelp("The course or class, e.g. CS101.", valueName: "class")) var classLabel: String?
+        @Option(name: .customLong("class"), help: ArgumentHelp("The course or class, e.g. CS101.", valueName: "class"), completion: DataCompletion.classes) var classLabel: String?
         @Option(help: ArgumentHelp("How long it will take: 2h30m, 90m, 1.5h.", valueName: "duration")) var estimate: String?
         @Option(help: ArgumentHelp("Notes (an empty string removes them).", valueName: "text")) var notes: String?
         @Option(help: ArgumentHelp("The calendar (default: the first).", valueName: "name"), completion: DataCompletion.names(of: ["calendar"]))
@@ -50,7 +50,7 @@ struct TaskCommand: ParsableCommand {
     struct Done: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (--undo opens it again).",
                                                             discussion: "Examples:\n  trove task done 9a598fcf\n  trove task done 9a598fcf --undo")
-        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @Flag(help: "Open it again.") var undo = false
         @OptionGroup var storeOptions: StoreOptions
 
@@ -65,7 +65,7 @@ struct TaskCommand: ParsableCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task: what is given changes, the rest stays.",
                                                             discussion: "Example: trove task edit 9a598fcf --due 'mon 9am' --estimate 3h")
-        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?
         @OptionGroup var options: Options
         @OptionGroup var storeOptions: StoreOptions
@@ -81,7 +81,7 @@ struct TaskCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of a task.",
                                                             discussion: "Example: trove task show 9a598fcf")
-        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
@@ -96,7 +96,7 @@ struct TaskCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a task, after asking ('trove undo' brings it back).",
                                                             discussion: "Example: trove task rm 9a598fcf --yes")
-        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
 
@@ -114,7 +114,7 @@ struct TaskCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "feedback", abstract: "Record feedback on a task; it arrives in the inbox as a notification.",
             discussion: "The notification quotes the feedback when 'trove settings set notifications.include-feedback on'.\nExample: trove task feedback 0193f0a2 'Good structure; cite more sources.'")
-        @Argument(help: "The task's id (its first or last 4+ characters do).") var id: String
+        @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @Argument(help: "The feedback.") var text: String
         @OptionGroup var storeOptions: StoreOptions
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveIndex
+import TroveKit
 import TroveSchema
 import TroveStore
 
@@ -38,6 +39,20 @@ enum DataCompletion {
         }
     }
 
+    /// Ids of records of `type` that start with the word typed (event show, task done…).
+    static func ids(of type: String) -> CompletionKind {
+        .custom { words, _, prefix in
+            withIndex(words) { try $0.ids(type: type, prefix: prefix) }
+        }
+    }
+
+    /// The classes of the store's events and tasks (`--class`), ignoring case.
+    static let classes: CompletionKind = .custom { words, _, prefix in
+        withIndex(words) { index in
+            try CalendarQuery(index: index).classes().filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+        }
+    }
+
     /// The records that hold others: journals, dogs, calendars, items.
     static let containers = names(of: ["journal", "dog", "calendar", "item"])
 
@@ -47,6 +62,9 @@ enum DataCompletion {
     }
 
     /// Runs `body` on the index of the store the words name (`--store PATH`, else the default store).
+    ///
+    /// Signed out of a store that has accounts, nothing is offered: the commands would refuse, and
+    /// names, tags and ids are the store's data.
     private static func withIndex(_ words: [String], _ body: (RecordIndex) throws -> [String]) -> [String] {
         let flag = words.lastIndex(of: "--store")
         let path = StoreOptions.path(given: flag.flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil })
@@ -60,6 +78,7 @@ enum DataCompletion {
                     index = try RecordIndex(store: Store.open(at: path))
                     indexes[path] = index
                 }
+                _ = try SignIn.require(index.store)
                 return try body(index)
             } catch {
                 return []  // no store yet, or an unreadable one: nothing to offer
