@@ -9,6 +9,32 @@ struct JournalSyncTests {
 
     func peer(_ name: String) -> TroveCLI { TroveCLI(home: folder.child("home-\(name)"), store: folder.child(name)) }
 
+    @Test("two machines that each write a first entry, or import the same Day One export, before their first sync end with one journal of each name")
+    func firstEntriesOnTwoMachines() throws {
+        let a = peer("a"), b = peer("b")
+        try #require(a.run("init").status == 0)
+        try #require(a.run("remote", "add", "usb", hub, "--create").status == 0)
+        try #require(a.run("sync").status == 0)
+        try #require(b.run("clone", hub, b.store).status == 0)
+        let export = StoreAudit.packageRoot + "/../shared/fixtures/dayone/dev-journal/Dev Journal.json"
+        for (cli, text) in [(a, "From a."), (b, "From b.")] {
+            try #require(cli.run("entry", "new", text).status == 0)
+            let imported = try cli.run("import", "dayone", export)
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+        for cli in [a, b, a] { try #require(cli.run("sync").status == 0) }
+        for cli in [a, b] {
+            let journals = try #require(parseJSON(try cli.run("journal", "list", "--json").stdout) as? [[String: Any]])
+            let names = journals.compactMap { $0["name"] as? String }
+            #expect(names.count == Set(names).count, "one journal of each name: \(names)")
+            #expect(names.contains("Journal"))
+            #expect(try cli.run("conflicts").stdout.contains("journalId") == false)
+            let next = try cli.run("entry", "new", "After the sync.", "--journal", "Journal")
+            #expect(next.status == 0, "\(next.stderr)")
+        }
+        #expect(try a.run("entry", "list", "--journal", "Journal").stdout.contains("From b."))
+    }
+
     @Test("text edited in different paragraphs and different tags added: after sync both machines keep both")
     func textAndTags() throws {
         let a = peer("a"), b = peer("b")

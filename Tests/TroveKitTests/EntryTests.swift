@@ -20,15 +20,30 @@ struct EntryTests {
         return changes
     }
 
-    @Test("a first entry goes to a journal made for it; with several journals, one must be named")
+    @Test("a first entry goes to a journal made for it; with several, the last used on this machine, else one must be named")
     func defaultJournal() throws {
         let (first, _) = try entries.create(changes("Hello."))
         #expect(try journals.all().map(\.name) == ["Journal"])
         #expect(first.journalID == (try journals.all()[0].id))
         try journals.create(name: "Travels", isPublic: true)
-        #expect(throws: JournalError.chooseJournal(known: ["Journal", "Travels"])) { try entries.create(changes("Where?")) }
+        #expect(try entries.create(changes("Still here.")).entry.journalID == first.journalID, "the last used")
         let (second, _) = try entries.create(changes("Paris.") { $0.journal = "travels" })
         #expect(second.journalID == (try journals.journal(named: "Travels").id))
+        #expect(try entries.create(changes("Lyon.")).entry.journalID == second.journalID, "the last used is now Travels")
+
+        // A machine that never wrote an entry has no last used journal: one must be named.
+        try FileManager.default.removeItem(atPath: fixture.store.path + "/.git/trove/state.json")
+        #expect(throws: JournalError.chooseJournal(known: ["Journal", "Travels"])) { try entries.create(changes("Where?")) }
+    }
+
+    @Test("the journal a first entry makes has the same id on every machine, derived from its name")
+    func derivedJournal() throws {
+        let (first, _) = try entries.create(changes("Hello."))
+        let other = try KitFixture()
+        let (elsewhere, _) = try EntryBook(store: other.store).create(changes("Bonjour."))
+        #expect(first.journalID == elsewhere.journalID)
+        let journal = try #require(try other.store.record(id: elsewhere.journalID))
+        #expect(journal.value["createdAt"] == "1970-01-01T00:00:00.000Z")
     }
 
     @Test("an entry keeps its text, tags, photos in order, place, date, star and visibility")

@@ -148,13 +148,8 @@ private struct EntryWriter {
     /// The journal called `name`: found by name (ignoring case), else made.
     private mutating func journalID(_ name: String, in transaction: inout Transaction) throws -> String {
         if let id = journals[name] { return id }
-        let id: String
-        if let found = try JournalBook(store: store).all().first(where: { $0.name.lowercased() == name.lowercased() }) {
-            id = found.id
-        } else {
-            id = try transaction.put(["name": .string(name), "public": false], type: "journal").id
-            report.journalsMade.append(name)
-        }
+        let (id, made) = try JournalBook(store: store).journalID(named: name, in: &transaction)
+        if made { report.journalsMade.append(name) }
         journals[name] = id
         return id
     }

@@ -59,8 +59,8 @@ public struct JrnlImport {
     }
 
     private func journalID(_ name: String, in transaction: inout Transaction, report: inout ImportReport) throws -> String {
-        if let found = try JournalBook(store: store).all().first(where: { $0.name.lowercased() == name.lowercased() }) { return found.id }
-        report.journalsMade.append(name)
-        return try transaction.put(["name": .string(name), "public": false], type: "journal").id
+        let (id, made) = try JournalBook(store: store).journalID(named: name, in: &transaction)
+        if made { report.journalsMade.append(name) }
+        return id
     }
 }

@@ -22,7 +22,9 @@ public struct EntryBook {
             try changes.apply(to: &fields, photos: references)
             return try transaction.put(.object(fields), type: "entry")
         }
-        return (Entry(record)!, result)
+        let entry = Entry(record)!
+        JournalBook(store: store).rememberLastUsed(entry.journalID)
+        return (entry, result)
     }
 
     /// Changes an entry; removing its last text and photo is refused.

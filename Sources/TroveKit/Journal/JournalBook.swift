@@ -24,16 +24,46 @@ public struct JournalBook {
         return match
     }
 
-    /// The journal a new entry goes to: the one named, else the only one, else a first journal made for it.
+    /// The local-state key of the journal the last new entry went to, on this machine.
+    static let lastUsedKey = "journal"
+
+    /// The journal a new entry goes to: the one named, else the only one, else the one the last new
+    /// entry on this machine went to, else a first journal made for it.
     public func journalForNewEntry(named name: String?, in transaction: inout Transaction) throws -> String {
         if let name { return try journal(named: name).id }
         let journals = try all()
         if journals.count == 1 { return journals[0].id }
-        if journals.isEmpty {
-            // A first entry should just work, as in Day One: it goes to a journal called "Journal".
-            return try transaction.put(["name": "Journal", "public": false], type: "journal").id
+        // A first entry should just work, as in Day One: it goes to a journal called "Journal".
+        if journals.isEmpty { return try journalID(named: "Journal", in: &transaction).id }
+        if let last = LocalSettings(storePath: store.path).value(Self.lastUsedKey)?.stringValue, journals.contains(where: { $0.id == last }) {
+            return last
         }
         throw JournalError.chooseJournal(known: journals.map(\.name))
+    }
+
+    /// Remembers on this machine the journal a new entry went to, for the next entry without `--journal`.
+    public func rememberLastUsed(_ journalID: String) {
+        try? LocalSettings(storePath: store.path).set(Self.lastUsedKey, .string(journalID))
+    }
+
+    /// The journal called `name` (ignoring case), else one made with that name; and whether it was made.
+    ///
+    /// A journal made by name (the first entry's "Journal", an import's journals) gets an id and a
+    /// creation time derived from the name alone, so two machines that each make it before they first
+    /// sync make the same record, which merges into one journal instead of two with one name.
+    public func journalID(named name: String, in transaction: inout Transaction) throws -> (id: String, made: Bool) {
+        if let found = try all().first(where: { $0.name.lowercased() == name.lowercased() }) { return (found.id, false) }
+        if let madeHere = try transaction.record(id: Self.derivedID(name)) { return (madeHere.id, false) }
+        let record = try transaction.put(["id": .string(Self.derivedID(name)), "name": .string(name), "public": false,
+                                          "createdAt": .string(Timestamp.string(Self.derivedCreation))], type: "journal")
+        return (record.id, true)
+    }
+
+    /// When every journal made by name was made: one fixed instant, the same on every machine.
+    static let derivedCreation = Date(timeIntervalSince1970: 0)
+
+    static func derivedID(_ name: String) -> String {
+        RecordID.derived(from: "journal made by name: " + name.lowercased(), at: derivedCreation)
     }
 
     /// Makes a journal; names are unique, ignoring case.
