@@ -21,6 +21,16 @@ public struct Record: Sendable, Equatable {
         return nil
     }
 
+    /// What a person calls the record in a sentence: its label, else the first line of its text
+    /// (an entry's), without Markdown's heading marks; `nil` when it has neither.
+    public var spokenName: String? {
+        if let label { return label }
+        guard let text = value["text"]?.stringValue else { return nil }
+        let line = text.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let name = line.map { $0.drop { $0 == "#" || $0 == " " } }.map(String.init) ?? ""
+        return name.isEmpty ? nil : name
+    }
+
     /// The canonical bytes stored in git.
     public var canonicalBytes: [UInt8] { CanonicalJSON.encode(value) }
 }

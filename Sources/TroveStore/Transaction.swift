@@ -87,7 +87,7 @@ public struct Transaction {
             throw StoreError.invalidRecord(source: "\(type) \(record.label.map { "\"\($0)\"" } ?? id)", violations: violations)
         }
         changes[StoreLayout.recordPath(collection: format.collection, id: id)] = .write(record.canonicalBytes)
-        actions.append(Action(kind: existing == nil ? .add : .update, type: type, id: id, label: record.label))
+        actions.append(Action(kind: existing == nil ? .add : .update, type: type, id: id, label: record.spokenName))
         return record
     }
 
@@ -95,7 +95,7 @@ public struct Transaction {
     public mutating func delete(id: String) throws {
         guard let found = try locate(id: id) else { throw StoreError.recordNotFound(id: id) }
         changes[found.path] = .delete
-        actions.append(Action(kind: .delete, type: found.record.type, id: id, label: found.record.label))
+        actions.append(Action(kind: .delete, type: found.record.type, id: id, label: found.record.spokenName))
     }
 
     /// Stores a media file once, by content hash; returns its SHA-256 hex digest and path.

@@ -78,6 +78,9 @@ struct JournalCommandTests {
         // Once there is an account, signed out nobody can make another (and so sign in to this store).
         let intruder = try fixture.trove("account", "create", "bob", "--email", "bob@example.com", "--password-stdin", input: password)
         #expect(intruder.status == 1 && intruder.stderr.contains("sign in first"), "\(intruder.stderr)")
+        // Who am I, signed out: nobody, as an answer rather than a refusal.
+        let nobody = try fixture.trove("whoami")
+        #expect(nobody.status == 0 && nobody.stdout.contains("Nobody is signed in"), "\(nobody.stdout)\(nobody.stderr)")
         // Signed out, the store refuses; sync alone still runs.
         let refused = try fixture.trove("entry", "list")
         #expect(refused.status == 1 && refused.stderr.contains("sign in first with 'trove login'"))

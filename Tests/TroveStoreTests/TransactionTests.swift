@@ -156,9 +156,29 @@ struct TransactionTests {
             try transaction.put(["name": "B"], type: "dog")
         }
         let summary = try #require(try fixture.store.history(limit: 1).first?.summary)
-        #expect(summary.contains("2"), "\(summary)")
+        #expect(summary == #"Add dog "A", add dog "B""#, "\(summary)")
         let custom = try fixture.store.transaction(message: "My own words") { try $0.put(["name": "C"], type: "dog") }.result
         #expect(custom.summary == "My own words")
         #expect(try fixture.store.history(limit: 1).first?.summary == "My own words")
+    }
+
+    @Test("summaries name a few records, count many by type with plurals, and count media files")
+    func summaries() throws {
+        let fixture = try StoreFixture()
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 40)
+        func last() throws -> String { try #require(try fixture.store.history(limit: 1).first?.summary) }
+        try fixture.store.transaction { transaction in
+            let journal = try transaction.put(["name": "Journal"], type: "journal").id
+            _ = try transaction.addMedia(jpeg, source: "frost.jpg")
+            try transaction.put(["journalId": .string(journal), "date": "2026-11-22T07:30:00.000Z", "text": "Frost on the canal\nmore"], type: "entry")
+        }
+        let first = try last()
+        #expect(first == #"Add journal "Journal", add entry "Frost on the canal" with 1 media file"#, "\(first)")
+        try fixture.store.transaction { transaction in
+            for name in ["A", "B", "C", "D"] { try transaction.put(["name": .string(name)], type: "dog") }
+            try transaction.put(["dogId": .string(RecordID.make()), "kind": "pee", "at": "2026-11-22T07:30:00.000Z",
+                                 "location": ["lat": 48.8, "lon": 2.3]], type: "business")
+        }
+        #expect(try last() == "Add 4 dogs and 1 business record")
     }
 }

@@ -71,7 +71,13 @@ struct WhoamiCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open(requiringSignIn: false)
-        guard let account = try SignIn.require(store) else {
+        // Signed out is an answer to "who am I", not a refusal.
+        let signedIn: Account?
+        do { signedIn = try SignIn.require(store) } catch AccountError.notSignedIn {
+            if output.json { return Output.json(["signedIn": false]) }
+            return Output.line("Nobody is signed in: 'trove login EMAIL' signs you in.")
+        }
+        guard let account = signedIn else {
             if output.json { return Output.json(["offline": true]) }
             return Output.line("Nobody: this store has no account (an offline store).")
         }

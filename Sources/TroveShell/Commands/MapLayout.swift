@@ -27,7 +27,7 @@ enum MapLayout {
         let across = BusinessMapView.distanceLabel((Double(view.width) * view.metresPerDot).rounded())
         let count = view.recordCount
         return "\(dog?.displayName ?? "All dogs") · \(BusinessRecordOptions.format(view.center)) · zoom \(view.projection.zoom), \(across) across · "
-            + "\(count) record\(count == 1 ? "" : "s")" + (view.markers.count < count ? " in \(view.markers.count) markers" : "")
+            + "\(count) record\(count == 1 ? "" : "s")" + (view.markers.count < count ? " in \(view.markers.count) marker\(view.markers.count == 1 ? "" : "s")" : "")
     }
 
     /// Prints the title, the drawing, the legend and how to see a marker's statistics.
