@@ -66,6 +66,19 @@ extension Store {
         return nil
     }
 
+    /// The hashes of the stored media files whose hash starts with `prefix` (2 hex digits or more), for
+    /// the short hashes listings print.
+    public func mediaHashes(startingWith prefix: String) throws -> [String] {
+        let prefix = prefix.lowercased()
+        guard prefix.count >= 2, let tree = try headTree(),
+              let folder = tree.entry(atPath: StoreLayout.mediaFolder + "/" + prefix.prefix(2)), folder.kind == .tree
+        else { return [] }
+        return try repository.tree(folder.id).entries.compactMap { entry in
+            let hash = String(entry.name.prefix { $0 != "." })
+            return hash.hasPrefix(prefix) ? hash : nil
+        }
+    }
+
     /// The kind of a stored media file (which gives its extension), without reading it.
     public func mediaKind(sha256: String) throws -> MediaKind? {
         guard let tree = try headTree() else { return nil }

@@ -69,6 +69,23 @@ struct JournalCommandTests {
         try fixture.expectClean()
     }
 
+    @Test("the short media hash entry show prints is one media cat takes, ellipsis and all")
+    func shortMediaHash() throws {
+        let photo = Self.photos + "/31c871f18f68d2fde4196ccba1f8ece1.jpeg"
+        let id = try #require(fixture.trove("entry", "new", "Frost.", "--photo", photo).stdout.split(separator: " ").dropFirst(2).first.map(String.init))
+        let show = try fixture.trove("entry", "show", id)
+        let short = try #require(show.stdout.firstMatch(of: #/1\. ([0-9a-f]{12})…/#)).output.1
+        for typed in [String(short), String(short) + "…"] {
+            let cat = try fixture.trove("media", "cat", typed)
+            #expect(cat.status == 0, "media cat \(typed): \(cat.stderr)")
+            #expect(Data(cat.stdout.utf8).count > 0)
+        }
+        let bytes = try ProcessRunner.run("/usr/bin/env", ["sh", "-c", "\"$0\" media cat \(short) | cmp - '\(photo)'", TroveCLI.executable],
+                                          environment: fixture.cli.environment)
+        #expect(bytes.status == 0, "the bytes are the photo's: \(bytes.stdout)\(bytes.stderr)")
+        #expect(try fixture.trove("media", "cat", "abc").stderr.contains("6 or more characters"))
+    }
+
     @Test("an account's whole life through the command")
     func accountLife() throws {
         let password = "correct horse battery\n"

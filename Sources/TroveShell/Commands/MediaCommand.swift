@@ -40,12 +40,24 @@ struct MediaCommand: ParsableCommand {
             commandName: "cat", abstract: "Write a stored media file to standard output.",
             discussion: "Example: trove media cat 9e6dbb06... > photo.jpg")
 
-        @Argument(help: "The media file's SHA-256.") var sha256: String
+        @Argument(help: "The media file's SHA-256, or its first 6 or more characters (as entry show prints them).") var sha256: String
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            guard let bytes = try storeOptions.open().media(sha256: sha256) else {
-                throw CommandFailure(message: "no media file with hash \(sha256)")
+            let store = try storeOptions.open()
+            // A short hash pasted from a listing may carry the ellipsis that followed it.
+            let typed = sha256.trimmingCharacters(in: CharacterSet(charactersIn: "…. "))
+            var hash = typed
+            if typed.count < 64 {
+                guard typed.count >= 6 else { throw CommandFailure(message: "give 6 or more characters of the media file's hash") }
+                let matches = try store.mediaHashes(startingWith: typed)
+                guard matches.count <= 1 else {
+                    throw CommandFailure(message: "\(matches.count) media files have hashes starting \(typed): give more characters")
+                }
+                hash = matches.first ?? typed
+            }
+            guard let bytes = try store.media(sha256: hash) else {
+                throw CommandFailure(message: "no media file with hash \(typed)")
             }
             FileHandle.standardOutput.write(Data(bytes))
         }
