@@ -45,7 +45,7 @@ struct DogCommandTests {
 
         let lines = text.components(separatedBy: "\n")
         let title = try #require(lines.firstIndex { $0.hasPrefix("Pixel · 48.87250, 2.36510 · zoom 16") }, "\(text)")
-        #expect(lines[title].hasSuffix("2 records in 1 markers"), "the two overlap: one marker")
+        #expect(lines[title].hasSuffix("2 records in 1 marker"), "the two overlap: one marker")
         let map = Array(lines[(title + 1)...(title + 16)])
         #expect(map.allSatisfy { $0.count == 60 }, "every row is the map's width")
         #expect(map.joined().contains("◉"), "the location marker")

@@ -152,6 +152,10 @@ struct ItemCommandTests {
         let off = try fixture.trove("tracker", "register", "Bag", "bb-02")
         #expect(off.status == 0 && off.stderr.contains("Loopback is off: turn it on and try again"))
         #expect(off.stdout.contains("not paired yet"))
+        // A suggestion printed for pasting quotes a name with a space.
+        try #require(fixture.trove("item", "add", "Blue bag").status == 0)
+        let spaced = try fixture.trove("tracker", "register", "Blue bag", "bb-03")
+        #expect(spaced.stdout.contains(#"'trove tracker activate "Blue bag"' pairs it"#), "\(spaced.stdout)")
         let before = try fixture.gitLog()
         let activate = try fixture.trove("tracker", "activate", "Bag")
         #expect(activate.status == 1 && activate.stderr.contains("is off: turn it on and try again"))

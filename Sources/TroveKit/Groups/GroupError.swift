@@ -46,9 +46,9 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
         case .notAllowed(let why):
             return why
         case .unknownMember(let name, let group):
-            return "\(group) has no member called '\(name)' (see 'trove group members \(group)')"
+            return "\(group) has no member called '\(name)' (see 'trove group members \(PastableWord.quoted(group))')"
         case .unknownRequest(let name, let group):
-            return "\(group) has no request to join from '\(name)' (see 'trove group requests \(group)')"
+            return "\(group) has no request to join from '\(name)' (see 'trove group requests \(PastableWord.quoted(group))')"
         case .requestPending(let group):
             return "you asked to join \(group) already: the owner has not answered yet"
         case .blocked(let group):

@@ -31,7 +31,7 @@ public enum ItemError: Error, Equatable, CustomStringConvertible {
         case .unknownTracker(let id):
             return "tracker \(id) is not registered: register it with 'trove tracker register ITEM \(id)'"
         case .noTracker(let item):
-            return "'\(item)' has no tracker: register one with 'trove tracker register \"\(item)\" TRACKER_ID'"
+            return "'\(item)' has no tracker: register one with 'trove tracker register \(PastableWord.quoted(item)) TRACKER_ID'"
         case .noLocation(let item):
             return "'\(item)' has no location yet: no report has come from its tracker (ingest some with 'trove tracker ingest FILE')"
         case .noStart:

@@ -30,9 +30,9 @@ public enum ContactError: Error, Equatable, CustomStringConvertible {
         case .ambiguousContact(let name, let matches):
             return "\(matches.count) contacts match '\(name)': give part of the id instead (\(matches.joined(separator: ", ")))"
         case .noEmail(let name):
-            return "\(name) has no email address: add one with 'trove contact edit \"\(name)\" --email ADDRESS'"
+            return "\(name) has no email address: add one with 'trove contact edit \(PastableWord.quoted(name)) --email ADDRESS'"
         case .noPhone(let name):
-            return "\(name) has no phone number: add one with 'trove contact edit \"\(name)\" --phone NUMBER'"
+            return "\(name) has no phone number: add one with 'trove contact edit \(PastableWord.quoted(name)) --phone NUMBER'"
         }
     }
 }

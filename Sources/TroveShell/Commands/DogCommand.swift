@@ -41,7 +41,7 @@ struct DogCommand: ParsableCommand {
             let (dog, result) = try book.add(given)
             if output.json { return Output.json(["id": .string(dog.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
             let selected = try book.selected()?.id == dog.id
-            Output.line("Added \(dog.displayName)\(selected ? " (selected)" : ": 'trove dog select \(dog.name ?? dog.id)' to record for it").")
+            Output.line("Added \(dog.displayName)\(selected ? " (selected)" : ": 'trove dog select \(PastableWord.quoted(dog.name ?? dog.id))' to record for it").")
         }
     }
 

@@ -34,7 +34,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             let group = try GroupContext.book(storeOptions).create(name: name, hub: hub)
-            Output.line("Founded \(group.name), synced through \(hub). Invite members with 'trove group invite \"\(group.name)\" --email ADDRESS'.")
+            Output.line("Founded \(group.name), synced through \(hub). Invite members with 'trove group invite \(PastableWord.quoted(group.name)) --email ADDRESS'.")
         }
     }
 

@@ -97,7 +97,7 @@ struct GroupJoinCommand: ParsableCommand {
             Output.line("Made your store at \(personal), with the account \(account.username) (\(account.email)).")
             Output.line("Its password is the invitation code, for now: 'trove login \(account.email)' asks you to choose your own.")
         }
-        Output.line("'trove group chat \"\(group.name)\"' shows the chat.")
+        Output.line("'trove group chat \(PastableWord.quoted(group.name))' shows the chat.")
     }
 }
 

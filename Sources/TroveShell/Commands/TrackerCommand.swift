@@ -68,7 +68,7 @@ struct TrackerCommand: ParsableCommand {
             }
             if let problem = registration.pairingProblem {
                 Output.error(problem.description)
-                Output.line("Registered tracker \(tracker.trackerID) to \(found.name), not paired yet: 'trove tracker activate \(found.name)' pairs it.")
+                Output.line("Registered tracker \(tracker.trackerID) to \(found.name), not paired yet: 'trove tracker activate \(PastableWord.quoted(found.name))' pairs it.")
             } else {
                 Output.line("Registered tracker \(tracker.trackerID) to \(found.name) and paired it.")
             }
