@@ -98,6 +98,16 @@ struct DogCommandTests {
         #expect((followed["center"] as? [String: Double])?["lat"] == 48.8726, "a new location brings the map back to it")
     }
 
+    @Test("--sex takes f and m as the first-dog question does")
+    func sexShortForms() throws {
+        let fixture = try CLIFixture()
+        try #require(fixture.trove("dog", "add", "Pixel", "--sex", "f").status == 0)
+        try #require(fixture.trove("dog", "add", "Rex", "--sex", "M").status == 0)
+        let dogs = try #require(parseJSON(try fixture.trove("dog", "list", "--json").stdout) as? [[String: Any]])
+        #expect(dogs.map { $0["sex"] as? String } == ["female", "male"])
+        #expect(try fixture.trove("dog", "add", "Odd", "--sex", "x").status == 2)
+    }
+
     @Test("bad input: a clear message, exit 1, and nothing written", arguments: [
         (["here", "95,2.3"], "latitude 95.0 is out of range: it must be between -90 and 90"),
         (["pee", "--at", "48.8,200"], "longitude 200.0 is out of range: it must be between -180 and 180"),

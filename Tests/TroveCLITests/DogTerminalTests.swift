@@ -17,9 +17,10 @@ struct DogTerminalTests {
         #expect(terminal.waitFor("Sex (female/male): "))
         terminal.type("dog" + PseudoTerminal.enter, whenEditing: false)
         #expect(terminal.waitFor("That does not read"), "an answer that does not read is asked again")
-        terminal.type("female" + PseudoTerminal.enter, whenEditing: false)
+        terminal.type("f" + PseudoTerminal.enter, whenEditing: false)
         #expect(terminal.waitFor("Date of birth (YYYY-MM-DD): "))
-        terminal.type(PseudoTerminal.enter, whenEditing: false)
+        for _ in 0..<3 { terminal.type("soon" + PseudoTerminal.enter, whenEditing: false) }
+        #expect(terminal.waitFor("Skipped the date of birth"), "three answers that do not read skip, saying so: \(terminal.screenText)")
         #expect(terminal.waitFor(sequence: ["Added Pixel", "Pixel · 48.87250, 2.36510 · zoom 16", "◉", "store (dog Pixel)> "]), "\(terminal.screenText)")
         terminal.type(PseudoTerminal.ctrlD)
         #expect(terminal.waitForExit() == 0)

@@ -4,6 +4,15 @@ import TroveStore
 public struct Dog: Sendable, Equatable {
     public enum Sex: String, Sendable, CaseIterable {
         case female, male
+
+        /// The sex an answer names, as people type it: `female`, `f`, `F`, `♀`; `male`, `m`, `♂`.
+        public init?(answer: String) {
+            switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "female", "f", "♀": self = .female
+            case "male", "m", "♂": self = .male
+            default: return nil
+            }
+        }
     }
 
     public var id: String

@@ -12,18 +12,15 @@ struct DogCommand: ParsableCommand {
 
     /// The profile fields `add` and `edit` take.
     struct ProfileOptions: ParsableArguments {
-        @Option(help: ArgumentHelp("female or male.", valueName: "sex")) var sex: SexArgument?
+        @Option(help: ArgumentHelp("female or male (f or m).", valueName: "sex")) var sex: Dog.Sex?
         @Option(help: ArgumentHelp("The date of birth, YYYY-MM-DD.", valueName: "date")) var born: String?
         @Option(help: ArgumentHelp("The breed.", valueName: "breed")) var breed: String?
 
         func profile(name: String?) -> DogProfile {
-            DogProfile(name: name, sex: sex.map { Dog.Sex(rawValue: $0.rawValue)! }, born: born, breed: breed)
+            DogProfile(name: name, sex: sex, born: born, breed: breed)
         }
     }
 
-    enum SexArgument: String, ExpressibleByArgument, CaseIterable {
-        case female, male
-    }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -130,4 +127,9 @@ struct DogCommand: ParsableCommand {
             Output.commitResult(try book.remove(found, records: records), json: output.json)
         }
     }
+}
+
+/// `--sex` takes what the first-dog question takes: female, male, f, m.
+extension Dog.Sex: ExpressibleByArgument {
+    public init?(argument: String) { self.init(answer: argument) }
 }

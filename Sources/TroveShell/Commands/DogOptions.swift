@@ -45,20 +45,21 @@ enum FirstDog {
     static func askProfile() -> DogProfile {
         var profile = DogProfile()
         profile.name = Prompts.text("Name: ").flatMap { $0.isEmpty ? nil : $0 }
-        profile.sex = ask("Sex (female/male): ") { Dog.Sex(rawValue: $0.lowercased()) }
-        profile.born = ask("Date of birth (YYYY-MM-DD): ") { text in
+        profile.sex = ask("Sex (female/male): ", field: "sex") { Dog.Sex(answer: $0) }
+        profile.born = ask("Date of birth (YYYY-MM-DD): ", field: "date of birth") { text in
             (try? DogProfile.check(born: text)) != nil ? text : nil
         }
         return profile
     }
 
-    /// Asks until the answer reads or is empty (skipped).
-    private static func ask<T>(_ question: String, _ read: (String) -> T?) -> T? {
+    /// Asks until the answer reads or is empty (skipped); after three answers that do not read, says it skips.
+    private static func ask<T>(_ question: String, field: String, _ read: (String) -> T?) -> T? {
         for _ in 0..<3 {
             guard let answer = Prompts.text(question)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
             if let value = read(answer) { return value }
             FileHandle.standardError.write(Data("That does not read; try again, or press Enter to skip.\n".utf8))
         }
+        FileHandle.standardError.write(Data("Skipped the \(field); 'trove dog edit' can set it later.\n".utf8))
         return nil
     }
 }
