@@ -33,6 +33,7 @@ extension Store {
     /// canonically, and must validate; one bad file refuses the whole commit.
     @discardableResult
     public func commitHandEdits(message: String) throws -> CommitResult {
+        var putBack: [String] = []
         let (leftAlone, committed) = try transaction(message: message) { transaction -> [String] in
             var leftAlone: [String] = []
             for edit in try handEdits() {
@@ -65,8 +66,13 @@ extension Store {
                     guard value["id"]?.stringValue == id else {
                         throw StoreError.notARecord(path: edit.path, reason: "its \"id\" must be \(id), the id in its file name")
                     }
-                    do { try transaction.put(value, type: type) } catch StoreError.invalidRecord(_, let violations) {
+                    let put: Record
+                    do { put = try transaction.put(value, type: type) } catch StoreError.invalidRecord(_, let violations) {
                         throw StoreError.invalidRecord(source: edit.path, violations: violations)
+                    }
+                    // The store manages when a record was made; a hand edit of it is put back, and said so.
+                    if let edited = value["createdAt"], let kept = put.value["createdAt"], edited != kept {
+                        putBack.append("\(edit.path): createdAt is kept as \(kept.stringValue ?? "\(kept)"), since Trove manages it")
                     }
                 }
             }
@@ -74,6 +80,7 @@ extension Store {
         }
         var result = committed
         result.leftAlone = leftAlone
+        result.putBack = putBack
         return result
     }
 

@@ -10,6 +10,8 @@ public struct CommitResult: Sendable {
     public var summary: String
     /// Changed files the transaction left alone (hand-edit commits skip files that are not Trove's).
     public var leftAlone: [String] = []
+    /// Fields a hand edit changed that the store manages (`createdAt`), put back as they were: one note each.
+    public var putBack: [String] = []
 }
 
 extension Store {

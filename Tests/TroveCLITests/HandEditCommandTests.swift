@@ -84,6 +84,23 @@ struct HandEditCommandTests {
         #expect(try fixture.trove("commit", "-m", "again").stdout.contains("Nothing to commit"))
     }
 
+    @Test("a hand edit of createdAt, which the store manages, is put back and trove commit says so")
+    func createdAtPutBack() throws {
+        let fixture = try CLIFixture()
+        let id = try fixture.put("dog", #"{"name": "Rex"}"#)
+        let path = try fixture.path(of: id)
+        var record = try #require(parseJSON(try fixture.trove("record", "get", id).stdout) as? [String: Any])
+        let created = try #require(record["createdAt"] as? String)
+        record["createdAt"] = "2001-01-01T00:00:00.000Z"
+        record["name"] = "Rex the Second"
+        try fixture.handEdit(path, String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self))
+        let commit = try fixture.trove("commit", "-m", "Rename and backdate")
+        #expect(commit.status == 0, "\(commit.stderr)")
+        #expect(commit.stdout.contains("Put back: \(path): createdAt is kept as \(created)"), "\(commit.stdout)")
+        let stored = try #require(parseJSON(try fixture.trove("record", "get", id).stdout) as? [String: Any])
+        #expect(stored["createdAt"] as? String == created && stored["name"] as? String == "Rex the Second")
+    }
+
     @Test("commit -m refuses an invalid hand edit, naming the file and field, and commits nothing")
     func commitRefusesInvalidEdit() throws {
         let fixture = try CLIFixture()

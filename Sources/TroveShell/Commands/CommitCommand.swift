@@ -32,12 +32,13 @@ struct CommitCommand: ParsableCommand {
         if output.json {
             Output.json([
                 "commit": result.commit.map { .string($0.hex) } ?? .null, "summary": .string(result.summary),
-                "leftAlone": .array(foreign.map { .string($0) }),
+                "leftAlone": .array(foreign.map { .string($0) }), "putBack": .array(result.putBack.map { .string($0) }),
             ])
             return
         }
         Output.line(result.commit == nil ? "Nothing to commit." : "Committed \(result.commit!.short): \(result.summary)")
         for path in foreign { Output.line("Left alone (not a Trove file): \(path)") }
+        for note in result.putBack { Output.line("Put back: \(note)") }
     }
 
     /// Finishes a merge that plain git stopped, saying so; `commit` and `sync` both do it first.
