@@ -17,13 +17,14 @@ struct MonthGridTests {
     }
 
     /// November 2026 starts on a Sunday and ends on a Monday, so it spans six Monday weeks, eight with the neighbours.
-    func november(color: Bool = false, width: Int = 80) throws -> [String] {
+    func november(color: Bool = false, width: Int = 42, palette: MonthGrid.Palette = .light) throws -> [String] {
         let calendar = try calendar()
-        let grid = MonthGrid(
+        var grid = MonthGrid(
             calendar: calendar, year: 2026, month: 11,
             today: try date(calendar, 2026, 11, 12, hour: 15),
             marks: [try date(calendar, 2026, 11, 12, hour: 9): "3", try date(calendar, 2026, 12, 6, hour: 23): "🎄"]
         )
+        grid.palette = palette
         return grid.render(width: width, color: color)
     }
 
@@ -46,14 +47,38 @@ struct MonthGridTests {
         let lines = try november(color: true)
         #expect(lines[0] == "\u{1B}[1m              November 2026\u{1B}[0m")
         #expect(lines[1] == "\u{1B}[2m Mo    Tu    We    Th    Fr    Sa    Su\u{1B}[0m")
-        let outside = "\u{1B}[48;5;236;2m"
-        let inside = "\u{1B}[48;5;238m"
+        // Every cell sets its text colour with its background, so none leans on the terminal's own colours.
+        let outside = "\u{1B}[38;5;242;48;5;251m"
+        let inside = "\u{1B}[38;5;16;48;5;254m"
         #expect(lines[3].hasPrefix(outside + " 26   \u{1B}[0m"))
         #expect(lines[3].hasSuffix(inside + "  1   \u{1B}[0m"))
-        #expect(lines[5].contains("\u{1B}[48;5;238;7m 12 3 \u{1B}[0m"), "today in reverse video")
+        #expect(lines[5].contains("\u{1B}[38;5;231;48;5;25;1m 12 3 \u{1B}[0m"), "today stands out")
         #expect(lines[8].hasSuffix(outside + "  6 🎄\u{1B}[0m"))
         #expect(!lines.joined().contains("["  + "12]"), "no brackets with colour")
         #expect(!(try november()).contains(where: RenderingFixtures.hasEscape))
+        let cells = lines.dropFirst(2).joined().split(separator: "\u{1B}").filter { $0.hasPrefix("[38;5;") || $0.hasPrefix("[48;5;") }
+        #expect(cells.allSatisfy { $0.hasPrefix("[38;5;") && $0.contains(";48;5;") }, "no background without a text colour")
+    }
+
+    @Test func picksADarkPaletteWhenTheTerminalSaysItsBackgroundIsDark() throws {
+        #expect(MonthGrid.Palette.forTerminal(["COLORFGBG": "15;0"]) == .dark)
+        #expect(MonthGrid.Palette.forTerminal(["COLORFGBG": "0;15"]) == .light)
+        #expect(MonthGrid.Palette.forTerminal([:]) == .light)
+        let dark = try november(color: true, palette: .dark)
+        #expect(dark[3].hasSuffix("\u{1B}[38;5;255;48;5;238m  1   \u{1B}[0m"))
+    }
+
+    @Test func usesTheWidthItHas() throws {
+        let wide = try november(width: 160)
+        #expect(wide[1].hasPrefix(" Mo                  Tu"), "cells of 20 columns at 160: \(wide[1])")
+        #expect(wide.allSatisfy { TextWidth.of($0) <= 140 })
+        #expect(wide[0] == String(repeating: " ", count: 63) + "November 2026", "centred over the 140-column grid")
+        let calendar = try calendar()
+        var rooms: Set<Int> = []
+        let grid = MonthGrid(calendar: calendar, year: 2026, month: 11) { _, room in rooms.insert(room); return "Standup meeting" }
+        let lines = grid.render(width: 100, color: false)
+        #expect(rooms == [10], "a 14-column cell leaves 10 for the mark")
+        #expect(lines[4].hasPrefix("  2 Standup m…"), "\(lines[4])")
     }
 
     @Test func dropsMarksWhenNarrow() throws {
@@ -67,7 +92,7 @@ struct MonthGridTests {
         // February 2026 runs exactly Sunday the 1st to Saturday the 28th: the shortest grid, six weeks.
         let calendar = try calendar("America/New_York", firstWeekday: 1)
         let grid = MonthGrid(calendar: calendar, year: 2026, month: 2)
-        let lines = grid.render(width: 80, color: false)
+        let lines = grid.render(width: 42, color: false)
         #expect(lines[0] == "              February 2026")
         #expect(lines[1] == " Su    Mo    Tu    We    Th    Fr    Sa")
         #expect(lines[2] == "(25)  (26)  (27)  (28)  (29)  (30)  (31)")
@@ -87,7 +112,7 @@ struct MonthGridTests {
     @Test func marksAreLookedUpByDayStart() throws {
         let calendar = try calendar()
         var asked: [Date] = []
-        let grid = MonthGrid(calendar: calendar, year: 2026, month: 11) { day in
+        let grid = MonthGrid(calendar: calendar, year: 2026, month: 11) { day, _ in
             asked.append(day)
             return nil
         }
@@ -97,8 +122,8 @@ struct MonthGridTests {
 
     @Test func cutsMarksToTwoColumns() throws {
         let calendar = try calendar()
-        let grid = MonthGrid(calendar: calendar, year: 2026, month: 11) { _ in "1234" }
-        #expect(grid.render(width: 80, color: false)[4] == "  2 1…  3 1…  4 1…  5 1…  6 1…  7 1…  8 1…")
+        let grid = MonthGrid(calendar: calendar, year: 2026, month: 11) { _, _ in "1234" }
+        #expect(grid.render(width: 42, color: false)[4] == "  2 1…  3 1…  4 1…  5 1…  6 1…  7 1…  8 1…")
     }
 
     /// Every month of two years, in zones with odd DST rules, for each first weekday.
@@ -122,7 +147,7 @@ struct MonthGridTests {
                     }
                     let lines = grid.render(width: 80, color: false)
                     #expect(lines.count == 2 + days.count / 7)
-                    #expect(lines.allSatisfy { TextWidth.of($0) <= 42 })
+                    #expect(lines.allSatisfy { TextWidth.of($0) <= 80 })
                 }
             }
         }

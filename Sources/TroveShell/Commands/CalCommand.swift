@@ -53,27 +53,71 @@ struct CalCommand: ParsableCommand {
         }
         try state.set(Self.viewKey, .string(period.rawValue))
         try state.set(Self.dateKey, .string(date.description))
-
-        let days: CalendarDays
-        if period == .month {
-            let grid = CalendarMonth(containing: date, firstWeekday: context.firstWeekday).gridDays
-            days = try Self.days(grid.first!, grid.last!, context, shared: context.sharedCalendars(storeOptions))
-        } else {
-            let range = period.days(containing: date, firstWeekday: context.firstWeekday)
-            days = try Self.days(range.lowerBound, range.upperBound, context, shared: context.sharedCalendars(storeOptions))
+        if output.json {
+            let range = Self.span(period, date, context)
+            let days = try Self.days(range.first, range.last, context, shared: context.sharedCalendars(storeOptions))
+            return Output.json(.array(days.days.map(Self.json)))
         }
-        if output.json { return Output.json(.array(days.days.map(Self.json))) }
-        let view = CalendarView(days: days, context: context, width: Terminal.width(), color: Terminal.supportsColor())
-        let lines: [String]
-        switch period {
-        case .day: lines = view.day(date)
-        case .week: lines = view.week(CalendarWeek(containing: date, firstWeekday: context.firstWeekday))
-        case .month: lines = view.month(CalendarMonth(containing: date, firstWeekday: context.firstWeekday))
+        let shared = context.sharedCalendars(storeOptions)
+        guard LiveView.possible else {
+            let lines = try Self.lines(period, date, context, shared: shared, width: Terminal.width(), color: Terminal.supportsColor())
+            return Output.paged { for line in lines { Output.line(line) } }
         }
-        Output.paged { for line in lines { Output.line(line) } }
+        // On a terminal the view stays: keys move it, a resize redraws it, q leaves (scripts and pipes get the lines once).
+        var (shownPeriod, shownDate) = (period, date)
+        var failure: Error?
+        LiveView.run(render: { width, _ in
+            do {
+                return try Self.lines(shownPeriod, shownDate, context, shared: shared, width: width, color: Terminal.supportsColor())
+                    + ["", SGR.apply([.dim], to: Self.keysHelp, color: Terminal.supportsColor())]
+            } catch {
+                failure = error
+                return ["\(error)"]
+            }
+        }, handle: { key in
+            switch key {
+            case .left, .up, .character("p"), .character("k"): shownDate = shownPeriod.step(shownDate, by: -1)
+            case .right, .down, .character("n"), .character("j"), .character(" "): shownDate = shownPeriod.step(shownDate, by: 1)
+            case .character("t"): shownDate = context.today
+            case .character("m"): shownPeriod = .month
+            case .character("w"): shownPeriod = .week
+            case .character("d"): shownPeriod = .day
+            default: return true
+            }
+            try? state.set(Self.viewKey, .string(shownPeriod.rawValue))
+            try? state.set(Self.dateKey, .string(shownDate.description))
+            return true
+        })
+        if let failure { throw failure }
     }
 
-    private static func days(_ first: CivilDate, _ last: CivilDate, _ context: CalendarContext, shared: [SharedCalendar]) throws -> CalendarDays {
+    /// The keys a live calendar takes, shown under it.
+    static let keysHelp = "←/p previous · →/n next · t today · m/w/d month, week, day · q quit"
+
+    /// The first and last day a view of `period` around `date` shows.
+    static func span(_ period: CalendarPeriod, _ date: CivilDate, _ context: CalendarContext) -> (first: CivilDate, last: CivilDate) {
+        if period == .month {
+            let grid = CalendarMonth(containing: date, firstWeekday: context.firstWeekday).gridDays
+            return (grid.first!, grid.last!)
+        }
+        let range = period.days(containing: date, firstWeekday: context.firstWeekday)
+        return (range.lowerBound, range.upperBound)
+    }
+
+    /// The view's lines for `width` columns.
+    static func lines(_ period: CalendarPeriod, _ date: CivilDate, _ context: CalendarContext, shared: [SharedCalendar],
+                      width: Int, color: Bool) throws -> [String] {
+        let range = span(period, date, context)
+        let days = try Self.days(range.first, range.last, context, shared: shared)
+        let view = CalendarView(days: days, context: context, width: width, color: color)
+        switch period {
+        case .day: return view.day(date)
+        case .week: return view.week(CalendarWeek(containing: date, firstWeekday: context.firstWeekday))
+        case .month: return view.month(CalendarMonth(containing: date, firstWeekday: context.firstWeekday))
+        }
+    }
+
+    static func days(_ first: CivilDate, _ last: CivilDate, _ context: CalendarContext, shared: [SharedCalendar]) throws -> CalendarDays {
         try CalendarDays(from: first, to: last, query: context.query, countries: context.settings.holidayCountries, notes: DayNotes(index: context.index),
                          shared: shared)
     }

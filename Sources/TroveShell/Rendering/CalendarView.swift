@@ -14,10 +14,16 @@ struct CalendarView {
     /// The month grid (`MonthGrid`: light month, darker neighbours, today reversed), then the month's days that hold something.
     func month(_ month: CalendarMonth) -> [String] {
         let calendar = context.gregorian
-        let grid = MonthGrid(calendar: calendar, year: month.year, month: month.month, today: context.now) { start in
+        let grid = MonthGrid(calendar: calendar, year: month.year, month: month.month, today: context.now,
+                             palette: .forTerminal()) { start, room in
             guard let day = days.day(CivilDate(start, in: calendar.timeZone)) else { return nil }
-            if let holiday = day.holidays.first { return holiday.icon }
-            return day.count > 0 ? String(min(day.count, 99)) : nil
+            // A wide cell names what the day holds; a narrow one gives the holiday's icon or a count.
+            let wide = room >= 8
+            if let holiday = day.holidays.first { return wide ? "\(holiday.icon) \(holiday.name)" : holiday.icon }
+            guard day.count > 0 else { return nil }
+            guard wide else { return String(min(day.count, 99)) }
+            let first = day.occurrences.first.map { CalendarText.title($0.event) } ?? day.tasks.first.map { "☐ \($0.title)" } ?? ""
+            return day.count == 1 ? first : "\(day.count) \(first)"
         }
         var lines = grid.render(width: width, color: color)
         let own = days.days.filter { month.contains($0.date) && (!$0.holidays.isEmpty || $0.count > 0 || !$0.notes.isEmpty) }

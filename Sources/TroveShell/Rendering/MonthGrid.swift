@@ -7,33 +7,62 @@ import Foundation
 /// names and day boundaries all follow its time zone and locale.
 ///
 /// Lines: the month and year centred over the grid (bold with colour), the weekday names (dim with
-/// colour), then one line per week. Each day is a 6-column cell: the day number right-aligned in the
-/// first 4 columns, then its mark in the last 2 (cut with "…" if wider, so one emoji or a two-digit
-/// count fits). Under 42 columns the cells shrink to 4 columns and marks are left out; below 28
-/// columns lines are wider than `width`, since a week cannot be shown in less.
+/// colour), then one line per week. Each day is a cell as wide as the window allows (a seventh of it,
+/// 6 to 20 columns): the day number right-aligned in the first 4 columns, then its mark in the rest
+/// (cut with "…" if wider; `mark` is told how much room there is, so a wide cell can hold a title
+/// where a narrow one holds a count). Under 42 columns the cells shrink to 4 columns and marks are
+/// left out; below 28 columns lines are wider than `width`, since a week cannot be shown in less.
 ///
-/// With colour, days of the focus month sit on a lighter background (256-colour 238) and days of the
-/// neighbouring months on a darker one (236) and dim, and today is in reverse video. Without colour,
-/// neighbouring days are in parentheses, `(30)`, today is in brackets, `[12]`, and lines have no
-/// trailing spaces.
+/// With colour, every cell sets its text colour as well as its background, so it reads the same on a
+/// light or a dark terminal (see `MonthGrid.Palette`): the focus month on one shade, the neighbouring
+/// months on another, today marked. Without colour, neighbouring days are in parentheses, `(30)`,
+/// today is in brackets, `[12]`, and lines have no trailing spaces.
 struct MonthGrid {
-    /// Columns per day, and per day when the width is too narrow for marks.
+    /// Columns per day: at least, at most, and when the width is too narrow for marks.
     static let cellWidth = 6
+    static let widestCell = 20
     static let compactCellWidth = 4
+
+    /// The colours of the cells: text and background together, so that no cell depends on the
+    /// terminal's own colours (a dark grey background under a light terminal's black text is unreadable).
+    struct Palette: Equatable {
+        var month: (text: Int, background: Int)
+        var neighbour: (text: Int, background: Int)
+        var today: (text: Int, background: Int)
+
+        static func == (a: Palette, b: Palette) -> Bool {
+            a.month == b.month && a.neighbour == b.neighbour && a.today == b.today
+        }
+
+        /// Dark text on light greys.
+        static let light = Palette(month: (16, 254), neighbour: (242, 251), today: (231, 25))
+        /// Light text on dark greys.
+        static let dark = Palette(month: (255, 238), neighbour: (246, 235), today: (231, 25))
+
+        /// The palette for the terminal's background: `COLORFGBG` ("15;0" is light on black), set by
+        /// rxvt, Konsole and others, says a dark one; without it, light (each readable on either).
+        static func forTerminal(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Palette {
+            guard let background = environment["COLORFGBG"]?.split(separator: ";").last.flatMap({ Int($0) }) else { return .light }
+            return (0...6).contains(background) || background == 8 ? .dark : .light
+        }
+    }
 
     var calendar: Calendar
     var year: Int
     var month: Int
     var today: Date?
-    /// The mark for a day, given the start of that day in `calendar`.
-    var mark: (Date) -> String?
+    var palette = Palette.light
+    /// The mark for a day, given the start of that day in `calendar` and the columns it may take.
+    var mark: (Date, Int) -> String?
 
     /// The grid for `month` (1–12; others roll over into the next or previous years) of `year`.
-    init(calendar: Calendar, year: Int, month: Int, today: Date? = nil, mark: @escaping (Date) -> String? = { _ in nil }) {
+    init(calendar: Calendar, year: Int, month: Int, today: Date? = nil, palette: Palette = .light,
+         mark: @escaping (Date, Int) -> String? = { _, _ in nil }) {
         self.calendar = calendar
         self.year = year
         self.month = month
         self.today = today
+        self.palette = palette
         self.mark = mark
     }
 
@@ -44,7 +73,7 @@ struct MonthGrid {
             byDay[calendar.startOfDay(for: date)] = mark
         }
         let days = byDay
-        self.init(calendar: calendar, year: year, month: month, today: today, mark: { days[$0] })
+        self.init(calendar: calendar, year: year, month: month, today: today, mark: { day, _ in days[day] })
     }
 
     /// The start of the month's first day, or nil if the calendar cannot make that date.
@@ -69,7 +98,7 @@ struct MonthGrid {
     /// The grid as lines; see `MonthGrid` for the layout and the colours.
     func render(width: Int, color: Bool) -> [String] {
         guard let first = firstOfMonth else { return [] }
-        let cell = width >= 7 * Self.cellWidth ? Self.cellWidth : Self.compactCellWidth
+        let cell = width >= 7 * Self.cellWidth ? min(width / 7, Self.widestCell) : Self.compactCellWidth
         let gridWidth = 7 * cell
         let days = days()
         let weeks = stride(from: 0, to: days.count, by: 7).map { days[$0 ..< min($0 + 7, days.count)] }
@@ -111,10 +140,11 @@ struct MonthGrid {
         let (open, close) = color ? (" ", " ") : isToday ? ("[", "]") : inMonth ? (" ", " ") : ("(", ")")
         var text = TextWidth.pad(open + String(calendar.component(.day, from: day)) + close, to: 4, alignment: .right)
         if width > 4 {
-            let mark = mark(day).map { TextWidth.truncate(TextWidth.singleLine($0), to: width - 4) } ?? ""
+            let mark = mark(day, width - 4).map { TextWidth.truncate(TextWidth.singleLine($0), to: width - 4) } ?? ""
             text += TextWidth.pad(mark, to: width - 4)
         }
-        let attributes = [SGR.background(inMonth ? 238 : 236)] + (inMonth ? [] : [.dim]) + (isToday ? [.reverse] : [])
+        let colours = isToday ? palette.today : inMonth ? palette.month : palette.neighbour
+        let attributes = [SGR.foreground(colours.text), SGR.background(colours.background)] + (isToday ? [.bold] : [])
         return SGR.apply(attributes, to: text, color: color)
     }
 }
