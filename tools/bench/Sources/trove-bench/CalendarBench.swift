@@ -3,6 +3,7 @@ import TroveIndex
 import TroveInterchange
 import TroveKit
 import TroveStore
+import TroveTestSupport
 
 extension Report {
     /// Issue 8's figures: a 10,000-event iCalendar import, `trove cal month` on 50,000 events, and a year's agenda.
@@ -45,6 +46,28 @@ extension Report {
         lines.append(String(format: "  trove cal month 2026-11 on 50,000 events (%d occurrences in its 6-week grid; whole process): median %@, slowest %@, median CPU time %@ (target <= 150 ms)",
                             shown, Measure.format(Measure.median(month.map(\.seconds))), Measure.format(month.map(\.seconds).max() ?? 0),
                             Measure.format(Measure.median(month.map(\.cpuSeconds)))))
+
+        // Issue 27: the live month view on a terminal, from a key press (n or p) to the redrawn screen's
+        // last line, read back through a real pseudo-terminal as a person's terminal would show it.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        let live = try PseudoTerminal(trove, ["--store", path, "cal", "month", "2026-11"], environment: environment, columns: 140, rows: 50)
+        if live.waitFor(CalCommandFooter.text, timeout: 60) {
+            var presses: [Double] = []
+            for press in 0..<21 {
+                let mark = live.mark()
+                let start = DispatchTime.now().uptimeNanoseconds
+                live.type(press % 2 == 0 ? "n" : "p", whenEditing: false)
+                guard live.waitFor(CalCommandFooter.text, since: mark, timeout: 10) else { break }
+                presses.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            live.type("q", whenEditing: false)
+            _ = live.waitForExit()
+            lines.append(String(format: "  a key press in the live month view (n/p between Nov and Dec 2026, 140x50) to the redrawn screen: median %@, slowest %@ over %d presses (target <= 50 ms; the one-shot month above is the whole process)",
+                                Measure.format(Measure.median(presses)), Measure.format(presses.max() ?? 0), presses.count))
+        } else {
+            lines.append("  the live month view did not draw within a minute")
+        }
 
         // A year's agenda, whole process and in process.
         let agenda = try (0..<11).map { _ in
@@ -101,4 +124,9 @@ extension Report {
         lines.append(String(format: "  trove agenda --from 2026-01-01 --to 2027-01-01 on these 10,000 events (whole process): median %@, slowest %@ (target <= 100 ms)",
                             Measure.format(Measure.median(smaller.map(\.seconds))), Measure.format(smaller.map(\.seconds).max() ?? 0)))
     }
+}
+
+/// The last line the live calendar draws (`CalCommand.keysHelp`), which marks a finished redraw.
+enum CalCommandFooter {
+    static let text = "q quit"
 }
