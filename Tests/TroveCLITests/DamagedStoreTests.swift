@@ -102,6 +102,8 @@ struct DamagedStoreTests {
         let head = fixture.store + "/.git/HEAD"
         try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: head))
         Self.expectDamaged(try Self.run(fixture, ["record", "list", "dog"]), mentioning: ".git/HEAD")
+        // Nor is a new store made over it.
+        Self.expectDamaged(try Self.run(fixture, ["init"]), mentioning: ".git/HEAD")
         let check = try Self.run(fixture, ["check"])
         #expect(check.status == 1)
         #expect(check.stdout.contains(".git/HEAD"), "\(check.stdout) \(check.stderr)")
