@@ -28,4 +28,14 @@ static inline int trove_git_set_cache_object_limit(git_object_t type, size_t siz
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
 }
 
+/* Trove's own loose-object reader (TroveGit/LooseObject.swift): libgit2 1.5 spins forever
+   inflating a truncated loose object. `parent` comes first, so a `git_odb_backend *` is one of these. */
+typedef struct {
+    git_odb_backend parent;
+    /* libgit2's loose backend: writes, existence, prefixes and listing, which never inflate. */
+    git_odb_backend *files;
+    /* The objects folder, with a trailing slash (malloc'd). */
+    char *objects;
+} trove_loose_backend;
+
 #endif

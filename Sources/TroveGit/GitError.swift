@@ -12,7 +12,9 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
     /// The object, ref or path does not exist.
     public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue }
     /// A lock file is held, by a live process or a dead one.
-    public var isLocked: Bool { code == GIT_ELOCKED.rawValue }
+    ///
+    /// A fetch that finds a ref's lock file reports it with a plain -1, so libgit2's wording counts too.
+    public var isLocked: Bool { code == GIT_ELOCKED.rawValue || message.hasPrefix("failed to lock file") }
     /// A reference moved under us (compare-and-swap failed) or a push was not a fast-forward.
     public var isConflict: Bool {
         code == GIT_EMODIFIED.rawValue || code == GIT_ENONFASTFORWARD.rawValue || code == GIT_ECONFLICT.rawValue

@@ -238,3 +238,32 @@ extension Repository {
         try IndexFile.unsplit(gitDirectory: gitDirectory)
     }
 }
+
+extension Repository {
+    /// Whether `.git/index` is gone or cannot be read. An absent index reads as an empty one,
+    /// which would make every checked-out file look like a change; a damaged one fails every status.
+    public var indexIsLost: Bool {
+        access(gitDirectory + "index", F_OK) != 0 || IndexFile(gitDirectory: gitDirectory, lazily: true) == nil
+    }
+
+    /// Writes the index afresh from `tree`: the index is a cache of what is checked out, and HEAD's
+    /// tree is what should be. A file that still holds its entry's blob lends it its stat data, so that
+    /// status need not hash it again; any other (a hand edit, a deleted file) shows as the change it is.
+    public func rebuildIndex(from tree: Tree) throws {
+        guard let workdir else { return }
+        var entries: [IndexFile.Entry] = []
+        try walkFiles(in: tree) { path, blob in
+            var info = stat()
+            if lstat(workdir + path, &info) != 0 || info.st_mode & S_IFMT != S_IFREG || (try? hashCheckedOut(path: path)) != blob {
+                info = stat()
+            }
+            entries.append(IndexFile.Entry(path: path, blob: blob, fileStat: info))
+        }
+        // The old file is unreadable or absent: nothing in it can be kept.
+        unlink(gitDirectory + "index")
+        guard let empty = IndexFile(gitDirectory: gitDirectory) else {
+            throw GitError(operation: "rebuild index", code: -1, message: "cannot start a new \(gitDirectory)index")
+        }
+        try empty.write(gitDirectory: gitDirectory, upserts: entries, removals: [])
+    }
+}

@@ -26,7 +26,7 @@ extension Repository {
         try check(
             git_repository_open_ext(&raw, gitDirectory, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
             "open repository for a batch")
-        let batch = Repository(pointer: raw!)
+        let batch = try Repository(pointer: raw!)
         batch.batchLog = BatchLog()
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, batch.pointer), "open object database")

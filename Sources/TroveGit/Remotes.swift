@@ -39,7 +39,7 @@ extension Repository {
     /// Fetches the remote's configured references.
     public func fetch(remote name: String, security: TransferSecurity = TransferSecurity(),
                       progress: TransferProgress.Handler? = nil) throws {
-        try withRemote(name, security: security, progress: progress) { remote, context in
+        try withRemote(name, security: security, progress: progress, localLocks: true) { remote, context in
             var options = git_fetch_options()
             try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch options")
             context.install(into: &options.callbacks)
@@ -82,11 +82,12 @@ extension Repository {
         var raw: OpaquePointer?
         let result = withExtendedLifetime(context) { git_clone(&raw, url, path, &options) }
         do { try check(result, "clone \(url)") } catch { throw context.error(from: error) }
-        return Repository(pointer: raw!)
+        return try Repository(pointer: raw!)
     }
 
+    /// - Parameter localLocks: whether a held lock file is ours (a fetch writes only our refs), not the remote's.
     private func withRemote(_ name: String, security: TransferSecurity, progress: TransferProgress.Handler?,
-                            _ body: (OpaquePointer, TransferContext) throws -> Void) throws {
+                            localLocks: Bool = false, _ body: (OpaquePointer, TransferContext) throws -> Void) throws {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, pointer, name), "find remote \(name)")
         defer { git_remote_free(remote) }
@@ -94,7 +95,8 @@ extension Repository {
                                       progress: progress)
         do {
             try withExtendedLifetime(context) { try body(remote!, context) }
-        } catch let error as GitError where error.isConflict {
+        } catch let error as GitError where error.isConflict || (localLocks && error.isLocked) {
+            // Not the remote's fault: a ref moved under us, or one of our own lock files is held.
             throw error
         } catch let error as TransferError {
             throw error

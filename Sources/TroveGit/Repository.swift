@@ -12,7 +12,11 @@ public final class Repository {
     /// Indexes with at least this many entries are written split (see `IndexFile+Write.swift`).
     public var indexSplitThreshold = IndexFile.defaultSplitThreshold
 
-    init(pointer: OpaquePointer) { self.pointer = pointer }
+    /// Takes ownership of `pointer`, and has its loose objects read safely (see `LooseBackend`).
+    init(pointer: OpaquePointer) throws {
+        self.pointer = pointer
+        try readLooseObjectsSafely()
+    }
 
     deinit { git_repository_free(pointer) }
 
@@ -28,7 +32,7 @@ public final class Repository {
             options.initial_head = branch
             try check(git_repository_init_ext(&raw, path, &options), "create repository at \(path)")
         }
-        return Repository(pointer: raw!)
+        return try Repository(pointer: raw!)
     }
 
     /// Opens the repository whose work tree or git directory is exactly `path` (no search upwards).
@@ -38,7 +42,7 @@ public final class Repository {
         try check(
             git_repository_open_ext(&raw, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
             "open repository at \(path)")
-        self.init(pointer: raw!)
+        try self.init(pointer: raw!)
     }
 
     /// Whether a repository can be opened at exactly `path`.

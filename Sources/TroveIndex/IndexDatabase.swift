@@ -18,6 +18,8 @@ enum IndexDatabase {
         var inode: ino_t?
         /// Set when the file was missing or empty (and is now an empty index), worded for the user.
         var notice: String?
+        /// Where a folder in the index file's place was moved, by `replace`.
+        var movedAside: String?
     }
 
     /// Opens the index at `path`, creating an empty one if there is none, and replacing a file
@@ -33,7 +35,10 @@ enum IndexDatabase {
             return opened
         } catch {
             var opened = try replace(path, judged: existing)
-            if let error = error as? IndexFileError {
+            if let aside = opened.movedAside {
+                let name = (aside as NSString).lastPathComponent
+                opened.notice = "the index was a folder, not a file: moved it to \(name); rebuilding the index from the records"
+            } else if let error = error as? IndexFileError {
                 opened.notice = "the index \(error); rebuilding it from the records"
             } else {
                 opened.notice = "the index was unreadable (\(reason(error))); rebuilding it from the records"
@@ -52,11 +57,31 @@ enum IndexDatabase {
                (try? prepareSchema(queue)) != nil {
                 return Opened(queue: queue, inode: current)
             }
-            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            var aside: String?
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                // A folder in the way (made by hand, or by a confused program) may hold someone's files: keep it.
+                if isFolder(path + suffix) { aside = try moveAside(path + suffix) } else { unlink(path + suffix) }
+            }
             let queue = try connect(path)
             try prepareSchema(queue)
-            return Opened(queue: queue, inode: inode(path))
+            return Opened(queue: queue, inode: inode(path), movedAside: aside)
         }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Renames `path` to the first free `<path>.aside`, `<path>.aside-2`, …; the new path.
+    private static func moveAside(_ path: String) throws -> String {
+        for attempt in 1...100 {
+            let target = path + (attempt == 1 ? ".aside" : ".aside-\(attempt)")
+            if access(target, F_OK) == 0 { continue }
+            if rename(path, target) == 0 { return target }
+            break
+        }
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
     }
 
     /// A connection's page cache, as `PRAGMA cache_size` takes it (negative: in KiB).

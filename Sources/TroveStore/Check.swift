@@ -60,6 +60,17 @@ extension Store {
         return problems
     }
 
+    /// What `check` can still find in a store too damaged to open: that damage, and every unreadable object.
+    public static func checkUnopenable(at path: String, problem: String) -> [CheckProblem] {
+        var problems = [CheckProblem(path: ".git", message: problem)]
+        if let repository = try? Repository(openingAt: normalized(path)) {
+            for object in repository.corruptObjects() {
+                problems.append(CheckProblem(path: ".git/objects", message: "object \(object) is corrupt or unreadable"))
+            }
+        }
+        return problems
+    }
+
     /// What is wrong with one committed or checked-out file, or `nil` if it is fine.
     ///
     /// An uncommitted hand edit need not be canonical: `trove commit` rewrites it canonically.

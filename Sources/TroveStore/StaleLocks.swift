@@ -19,9 +19,39 @@ enum StaleLocks {
         }
     }
 
+    /// Removes the lock files that no process holds open, and that stay so for `settle` seconds.
+    ///
+    /// For a caller holding the writer lock, so that no Trove writer is between writing a lock file
+    /// and renaming it. libgit2 and git keep a lock file open until the instant they rename it, so
+    /// one that nobody opens or changes for a while was left by a process that died.
+    static func sweepAbandoned(gitDirectory: String, settle: TimeInterval = 0.2) -> [String] {
+        let candidates = lockFiles(in: gitDirectory)
+        guard !candidates.isEmpty else { return [] }
+        let first = unheld(candidates)
+        usleep(useconds_t(settle * 1_000_000))
+        let second = unheld(candidates)
+        var removed: [String] = []
+        for (file, identity) in first where second[file] == identity {
+            if unlink(file) == 0 { removed.append(file) }
+        }
+        return removed
+    }
+
+    /// The lock files of `candidates` that no process has open, with their inode and change time.
+    private static func unheld(_ candidates: [String]) -> [String: [Int]] {
+        let held = openFiles()
+        var found: [String: [Int]] = [:]
+        for file in candidates where !held.contains(file) {
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            found[file] = [Int(info.st_ino), Int(info.st_size), info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+        }
+        return found
+    }
+
     private static func lockFiles(in gitDirectory: String) -> [String] {
         var found: [String] = []
-        for name in ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock"] {
+        for name in ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "FETCH_HEAD.lock"] {
             let path = gitDirectory + name
             if FileManager.default.fileExists(atPath: path) { found.append(path) }
         }
@@ -35,7 +65,7 @@ enum StaleLocks {
     }
 
     /// The paths every process on this machine has open (Linux: `/proc/*/fd`).
-    private static func openFiles() -> Set<String> {
+    static func openFiles() -> Set<String> {
         var paths = Set<String>()
         guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return paths }
         for process in processes where process.allSatisfy(\.isNumber) {
@@ -48,5 +78,47 @@ enum StaleLocks {
             }
         }
         return paths
+    }
+}
+
+/// Temporary files a killed process left in the store's git folder, removed when the store opens.
+///
+/// Trove names its own `<file>.tmp-<pid>` (`LocalState.writeAtomically`, the pack writer, the status
+/// cache): one whose process is gone will never be renamed. libgit2's own (`objects/tmp_object_git2_*`,
+/// `objects/pack/pack_git2_*`) carry no pid: those go when nobody holds them open and they are an hour old.
+enum StaleTemporaryFiles {
+    static let libgit2Age: TimeInterval = 3600
+
+    static func sweep(gitDirectory: String) {
+        var unowned: [String] = []
+        for folder in ["trove/", "objects/", "objects/pack/"] {
+            let path = gitDirectory + folder
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                if let pid = ownerPid(name) {
+                    if !isRunning(pid) { unlink(path + name) }
+                } else if name.hasPrefix("tmp_object_git2_") || name.hasPrefix("pack_git2_") {
+                    unowned.append(path + name)
+                }
+            }
+        }
+        let old = unowned.filter { file in
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? Date()
+            return Date().timeIntervalSince(modified) > libgit2Age
+        }
+        guard !old.isEmpty else { return }
+        let held = StaleLocks.openFiles()
+        for file in old where !held.contains(file) { unlink(file) }
+    }
+
+    /// The pid in a name ending `.tmp-<pid>`, as Trove names its temporary files.
+    static func ownerPid(_ name: String) -> pid_t? {
+        guard let range = name.range(of: ".tmp-", options: .backwards) else { return nil }
+        let digits = name[range.upperBound...]
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return pid_t(digits)
+    }
+
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
     }
 }

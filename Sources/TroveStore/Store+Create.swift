@@ -15,7 +15,12 @@ extension Store {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
-            if (try? open(at: path, formats: formats)) != nil { throw StoreError.alreadyAStore(path: path) }
+            do {
+                _ = try open(at: path, formats: formats)
+                throw StoreError.alreadyAStore(path: path)
+            } catch let error as StoreError where error != .notAStore(path: path) {
+                throw error  // a store already, perhaps a damaged one: never made over
+            } catch {}
             guard isFolder.boolValue, (try? files.contentsOfDirectory(atPath: path).isEmpty) == true else {
                 throw StoreError.folderNotEmpty(path: path)
             }

@@ -60,7 +60,7 @@ extension Store {
         let tracking = "refs/remotes/\(remote)/main"
         for attempt in 1...Self.syncAttempts {
             summary.retries = attempt - 1
-            try repository.fetch(remote: remote, security: security, progress: progress)
+            try fetch(remote: remote, security: security, progress: progress)
             try withWriterLock {
                 if local.hasPendingCheckout { try recoverPendingCheckout() }
                 guard let theirs = try repository.referenceTarget(tracking) else { return }
@@ -81,6 +81,21 @@ extension Store {
             }
         }
         throw StoreError.syncGaveUp(remote: remote, attempts: Self.syncAttempts)
+    }
+
+    /// Fetches `remote`, first clearing lock files that a process killed while fetching left.
+    ///
+    /// A fetch runs outside the writer lock (it can take minutes), so a sync killed during one leaves
+    /// `refs/remotes/<remote>/main.lock` where no writer's sweep looks soon, and every later fetch fails on it.
+    private func fetch(remote: String, security: TransferSecurity, progress: TransferProgress.Handler?) throws {
+        do {
+            try repository.fetch(remote: remote, security: security, progress: progress)
+        } catch let error as GitError where error.isLocked {
+            // Under the writer lock no Trove writer is mid-way through a lock file, so one nobody holds open is abandoned.
+            let removed = try withWriterLock { StaleLocks.sweepAbandoned(gitDirectory: repository.gitDirectory) }
+            guard !removed.isEmpty else { throw error }
+            try repository.fetch(remote: remote, security: security, progress: progress)
+        }
     }
 
     /// Brings HEAD up to `theirs`: nothing, a fast-forward, or a merge commit.

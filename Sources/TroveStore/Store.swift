@@ -39,12 +39,29 @@ public final class Store {
     public static func open(at path: String, formats: FormatCatalog = .bundled) throws -> Store {
         _ = durable
         let path = normalized(path)
-        guard Repository.exists(at: path), let repository = try? Repository(openingAt: path), !repository.isBare,
-              let head = try? repository.headCommitID(),
-              let metadata = try? repository.tree(ofCommit: head).entry(atPath: StoreLayout.metadataFile),
-              let object = try? JSONValue(parsing: repository.blob(metadata.id)).objectValue,
-              let format = object["format"]?.intValue
-        else { throw StoreError.notAStore(path: path) }
+        let repository: Repository
+        let format: Int
+        do {
+            guard let opened = try? Repository(openingAt: path), !opened.isBare else {
+                throw StoreError.notAStore(path: path)
+            }
+            repository = opened
+            guard let head = try repository.headCommitID(),
+                  let metadata = try repository.tree(ofCommit: head).entry(atPath: StoreLayout.metadataFile),
+                  case let bytes = try repository.blob(metadata.id),
+                  let object = try? JSONValue(parsing: bytes).objectValue,
+                  let found = object["format"]?.intValue
+            else { throw StoreError.notAStore(path: path) }
+            format = found
+        } catch {
+            // A folder that was a store stays one: say what broke rather than suggest making a new store.
+            guard looksLikeStore(path) else { throw StoreError.notAStore(path: path) }
+            let git = path + "/.git/"
+            let problem = GitDamage.diagnose(gitDirectory: git)
+                ?? (error as? GitError)?.message
+                ?? "HEAD's \(StoreLayout.metadataFile) is missing or unreadable"
+            throw StoreError.damaged(path: path, problem: problem)
+        }
         guard format <= StoreLayout.formatVersion else {
             throw StoreError.newerFormat(path: path, found: format, supported: StoreLayout.formatVersion)
         }
@@ -58,6 +75,11 @@ public final class Store {
         if store.local.hasPendingCheckout {
             try store.withWriterLock { try store.recoverPendingCheckout() }
         }
+        // The git index is a cache of what is checked out: one deleted or damaged is rebuilt from HEAD.
+        if repository.indexIsLost, let tree = try store.headTree() {
+            try store.withWriterLock { if repository.indexIsLost { try repository.rebuildIndex(from: tree) } }
+        }
+        StaleTemporaryFiles.sweep(gitDirectory: repository.gitDirectory)
         return store
     }
 
@@ -76,6 +98,12 @@ public final class Store {
     func headTree() throws -> Tree? {
         guard let head = try repository.headCommitID() else { return nil }
         return try repository.tree(ofCommit: head)
+    }
+
+    /// Whether `path` was made a store: Trove's local folder in `.git`, or a checked-out `trove.json`.
+    static func looksLikeStore(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: LocalState.folder(ofStoreAt: path))
+            || FileManager.default.fileExists(atPath: path + "/" + StoreLayout.metadataFile)
     }
 
     static func normalized(_ path: String) -> String {

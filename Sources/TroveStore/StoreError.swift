@@ -4,6 +4,8 @@ import TroveSchema
 /// Why the store refused or failed to do something, worded for the person at the keyboard.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAStore(path: String)
+    /// A store whose git data cannot be read as it is: `problem` says what is wrong.
+    case damaged(path: String, problem: String)
     case newerFormat(path: String, found: Int, supported: Int)
     case alreadyAStore(path: String)
     case folderNotEmpty(path: String)
@@ -37,6 +39,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "'trove commit' finishes the merge by Trove's rules (an edit wins over a delete; both sides' values are kept)"
         case .notAStore(let path):
             return "\(path) is not a Trove store (run 'trove init \(path)' to create one)"
+        case .damaged(_, let problem):
+            return "the store's git data is damaged: \(problem); run 'trove check' to list what else is, and restore it from a copy or a peer"
         case .newerFormat(let path, let found, let supported):
             return "\(path) uses store format \(found), but this trove understands up to \(supported): upgrade trove"
         case .alreadyAStore(let path):

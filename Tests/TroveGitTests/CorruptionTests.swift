@@ -104,4 +104,62 @@ import TroveTestSupport
         // git agrees that the pack is damaged.
         #expect(try scratch.gitResult("fsck", "--full").status != 0)
     }
+
+    @Test("every read of a loose object cut short at any length fails at once, naming the object; libgit2 alone spins forever")
+    func truncatedReads() throws {
+        let scratch = try Scratch()
+        let (blob, other, commit) = try populated(scratch)
+        let tree = try scratch.repository.commit(commit).treeID
+        let folder = try #require(scratch.repository.tree(tree).entry(atPath: "a")).id
+        let reads: [(ObjectID, String, (Repository) throws -> Void)] = [
+            (blob, "blob", { _ = try $0.blob(blob) }),
+            (tree, "tree", { _ = try $0.tree(tree) }),
+            (commit, "commit", { _ = try $0.commit(commit) }),
+            // A diff reads the folder's tree inside libgit2, past any check of ours in Swift.
+            (folder, "diff", { _ = try $0.diff(from: nil, to: $0.tree(ofCommit: commit)) }),
+        ]
+        for (id, label, read) in reads {
+            let path = try looseFile(scratch, id)
+            let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+            for length in 1..<whole.count {
+                try whole.prefix(length).write(to: URL(fileURLWithPath: path))
+                // A fresh handle: libgit2 caches objects it has read.
+                let repository = try Repository(openingAt: scratch.path)
+                final class Outcome: @unchecked Sendable { var error: Error?; var succeeded = false }
+                let outcome = Outcome()
+                let finished = DispatchSemaphore(value: 0)
+                nonisolated(unsafe) let reader = repository
+                nonisolated(unsafe) let reading = read
+                Thread.detachNewThread {
+                    do { try reading(reader); outcome.succeeded = true } catch { outcome.error = error }
+                    finished.signal()
+                }
+                guard finished.wait(timeout: .now() + 10) == .success else {
+                    Issue.record("\(label) read of a \(length)-byte \(id.hex) did not return within 10 s")
+                    _ = Unmanaged.passRetained(scratch)  // the stuck thread still reads from the folder
+                    return
+                }
+                #expect(!outcome.succeeded, "\(label) at \(length) bytes read a damaged object")
+                let message = "\(outcome.error.map { "\($0)" } ?? "")"
+                #expect(message.contains("\(id.hex) is damaged"), "\(label) at \(length) bytes: \(message)")
+            }
+            try whole.write(to: URL(fileURLWithPath: path))
+        }
+        // Intact again, everything reads, and nothing else was taken for damaged.
+        let repository = try Repository(openingAt: scratch.path)
+        #expect(try repository.blob(other) == bytes("another record, a bit longer\n"))
+        #expect(try repository.diff(from: nil, to: repository.tree(ofCommit: commit)).count == 2)
+        #expect(repository.corruptObjects().isEmpty)
+    }
+
+    @Test("a loose object with data after its end, or more content than its header says, is damaged, not read")
+    func overlongLoose() throws {
+        let scratch = try Scratch()
+        let (blob, _, _) = try populated(scratch)
+        let path = try looseFile(scratch, blob)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try (whole + Data([0x78, 0x9c])).write(to: URL(fileURLWithPath: path))
+        #expect(throws: GitError.self) { try Repository(openingAt: scratch.path).blob(blob) }
+        #expect(scratch.repository.corruptObjects() == [blob.hex])
+    }
 }

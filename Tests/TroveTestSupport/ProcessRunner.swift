@@ -43,6 +43,8 @@ public enum ProcessRunner {
         if let timeout, group.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
             process.terminate()
+            // A process spinning in C code can outlive SIGTERM (a trove stuck inflating did): then SIGKILL.
+            if group.wait(timeout: .now() + 3) == .timedOut { kill(process.processIdentifier, SIGKILL) }
         }
         group.wait()
         process.waitUntilExit()

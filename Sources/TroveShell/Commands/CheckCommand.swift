@@ -18,11 +18,17 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try storeOptions.open()
-        var problems = try store.check()
-        let index = try StoreOptions.index(of: store)
-        let relative = String(index.path.dropFirst(store.path.count + 1))
-        problems += try index.differences().map { CheckProblem(path: relative, message: $0.description) }
+        var problems: [CheckProblem]
+        do {
+            let store = try storeOptions.open()
+            problems = try store.check()
+            let index = try StoreOptions.index(of: store)
+            let relative = String(index.path.dropFirst(store.path.count + 1))
+            problems += try index.differences().map { CheckProblem(path: relative, message: $0.description) }
+        } catch StoreError.damaged(let path, let problem) {
+            // Too damaged to open: still list what can be found, which is what the open error sent the user here for.
+            problems = Store.checkUnopenable(at: path, problem: problem)
+        }
         if output.json {
             Output.json(.array(problems.map { ["path": .string($0.path), "problem": .string($0.message)] }))
         } else if problems.isEmpty {
