@@ -183,4 +183,39 @@ struct ImportCommandTests {
         let again = try fixture.trove("import", "jrnl", file, "--journal", "Work")
         #expect(again.stdout.contains("0 added, 0 updated, 2 unchanged"))
     }
+
+    /// Written by jrnl 4.1 itself (tagsymbols "#@", timeformat "%F %r"); its own `--tags` counts `##` as a tag.
+    static let jrnlWritten = """
+        [2023-05-01 10:15:00 AM] Planned the trip with @anna.
+        #travel starts here
+
+        [2023-05-02 08:00:00 PM] Notes.
+        Bullet list follows
+        [2023-05-03 08:00:00 AM] Heading day.
+        ## Packing list
+        - socks #gear
+
+        """
+
+    @Test("a jrnl journal file: #tags and @tags by default, a heading is no tag, --tag-symbols for other configs")
+    func jrnlTagSymbols() throws {
+        let work = TemporaryFolder()
+        let file = try work.write("journal.txt", Self.jrnlWritten)
+        func tagsByTitle(_ journal: String) throws -> [String: [String]] {
+            let list = try fixture.trove("entry", "list", "--journal", journal, "--json")
+            let entries = try #require(parseJSON(list.stdout) as? [[String: Any]], "\(list.stderr)")
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0["title"] as? String ?? "", $0["tags"] as? [String] ?? []) })
+        }
+        let imported = try fixture.trove("import", "jrnl", file, "--journal", "Default")
+        #expect(imported.status == 0 && imported.stdout.contains("3 added"), "\(imported.stdout)\(imported.stderr)")
+        #expect(try tagsByTitle("Default") == ["Planned the trip with @anna.": ["anna", "travel"], "Notes.": [], "Heading day.": ["gear"]])
+
+        // Read again with jrnl's `tagsymbols: "@"`: the same entries, updated to the tags that config gives.
+        let atOnly = try fixture.trove("import", "jrnl", file, "--journal", "Default", "--tag-symbols", "@")
+        #expect(atOnly.status == 0 && atOnly.stdout.contains("2 updated"), "\(atOnly.stdout)\(atOnly.stderr)")
+        #expect(try tagsByTitle("Default") == ["Planned the trip with @anna.": ["anna"], "Notes.": [], "Heading day.": []])
+
+        let bad = try fixture.trove("import", "jrnl", file, "--tag-symbols", "ab")
+        #expect(bad.status == 2 && bad.stderr.contains("--tag-symbols: \"a\" cannot start a tag"), "\(bad.stderr)")
+    }
 }

@@ -79,7 +79,7 @@ enum JrnlJSONReader {
             return text
         }
 
-        /// Tags with their `@` or `#` marker removed, each once.
+        /// Tags with their `@` or `#` marker removed, each once; a `##` heading marker is none.
         private mutating func tagList(_ value: JSONValue?) -> [String] {
             guard let value, value != .null else { return [] }
             guard let items = value.arrayValue else {
@@ -93,7 +93,8 @@ enum JrnlJSONReader {
                     continue
                 }
                 let tag = text.first == "@" || text.first == "#" ? String(text.dropFirst()) : text
-                if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
+                // jrnl lists a Markdown heading's `##` as a tag; the plain-text reader's rule leaves it out, and so does this.
+                if let first = tag.first, JrnlTextReader.isWordCharacter(first), !tags.contains(tag) { tags.append(tag) }
             }
             return tags
         }
