@@ -94,6 +94,35 @@ struct ImportCommandTests {
         #expect(try StoreAudit.schemaProblems(in: fixture.store) == [])
     }
 
+    @Test("issue 27: an unknown time zone and a missing photo each leave the entry imported, say so, and leave no broken image")
+    func unknownZoneAndMissingPhoto() throws {
+        let work = TemporaryFolder()
+        let copy = work.child("export")
+        try FileManager.default.copyItem(atPath: Self.export, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/Dev Journal One Invalid.json")
+        // The photo 031C8B7D… of entry 479270F4… (shown in its text) is not in this export.
+        try FileManager.default.removeItem(atPath: copy + "/photos/6b73e9bd86a91d3a7ead09268b0fb266.jpeg")
+        let json = try String(contentsOfFile: copy + "/Dev Journal.json", encoding: .utf8)
+        try json.replacingOccurrences(of: "\"Europe/Dublin\"", with: "\"Mars/Olympus\"")
+            .write(toFile: copy + "/Dev Journal.json", atomically: true, encoding: .utf8)
+
+        let imported = try fixture.trove("import", "dayone", copy)
+        #expect(imported.status == 0 && imported.stdout.contains("5 added"), "\(imported.stdout)\(imported.stderr)")
+        #expect(imported.stderr.contains("warning: Dev Journal.json: entry 2024-04-16T23:00:00.000Z (uuid DF8B32A3FE25400BBBB3A7BBFCD23CE7): unknown time zone \"Mars/Olympus\"; imported in UTC"),
+                "\(imported.stderr)")
+        #expect(imported.stderr.contains("warning: Dev Journal.json: entry 4 (uuid 479270F4…): photos: photo 031C8B7DAE0349BAA27892008778F6F6: file photos/6b73e9bd86a91d3a7ead09268b0fb266.jpeg is not in the export"),
+                "\(imported.stderr)")
+
+        let entries = try entriesByOrigin()
+        let mars = try #require(entries["DF8B32A3FE25400BBBB3A7BBFCD23CE7"])
+        #expect(mars["timeZone"] == nil && mars["date"] as? String == "2024-04-16T23:00:00.000Z")
+        let london = try #require(entries["479270F4CAD1429AB1564DB34D0FE337"])
+        let text = try #require(london["text"] as? String)
+        #expect(text.hasSuffix("\n[photo missing from the export]"), "\(text.suffix(200))")
+        #expect(!text.contains("dayone-moment") && text.contains("![](trove-media:"), "the photo that is there still shows")
+        #expect((london["photos"] as? [[String: Any]])?.count == 1)
+    }
+
     @Test("the export zipped, as users have it: the same entries; a newer export updates what changed")
     func zipped() throws {
         let work = TemporaryFolder()
