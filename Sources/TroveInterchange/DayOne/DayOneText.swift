@@ -53,14 +53,6 @@ public enum DayOneText {
         return identifiers
     }
 
-    /// The text with each moment link's URL replaced by `replacement(identifier)`.
-    ///
-    /// Only the URL inside the parentheses changes; the `![alt]` part stays. A `nil` from
-    /// `replacement` leaves that link as it was.
-    public static func rewritingMoments(in text: String, _ replacement: (String) -> String?) -> String {
-        rewritingMoments(in: text) { identifier in replacement(identifier).map(MomentRewrite.url) }
-    }
-
     /// What a moment link becomes.
     public enum MomentRewrite: Sendable, Equatable {
         /// The link stays, pointing at this URL.
@@ -71,6 +63,8 @@ public enum DayOneText {
     }
 
     /// The text with each moment link rewritten as `rewrite(identifier)` says; `nil` leaves it as it was.
+    ///
+    /// With `.url`, only the URL inside the parentheses changes; the `![alt]` part stays.
     public static func rewritingMoments(in text: String, _ rewrite: (String) -> MomentRewrite?) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []

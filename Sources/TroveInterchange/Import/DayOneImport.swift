@@ -23,7 +23,7 @@ public struct DayOneImport {
         report.warnings = export.warnings.map(\.description)
         let total = export.journals.reduce(0) { $0 + $1.entries.count }
         guard total > 0 || !export.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
-        return try ImportRun.perform(on: store, report, options: options, problems: export.problems.map(\.description)) { transaction, report in
+        return try ImportRun.perform(on: store, report, options: options, invalid: export.invalidEntries) { transaction, report in
             var writer = EntryWriter(store: store, export: export, skipInvalid: options.skipInvalid, report: report)
             var done = 0
             for journal in export.journals {
@@ -170,5 +170,14 @@ private struct EntryWriter {
         }
         journals[name] = id
         return id
+    }
+}
+
+extension DayOneExport {
+    /// The entries left out as invalid, counted once each however many problems they have.
+    var invalidEntries: InvalidEntries {
+        let invalid = Set(problems.map { "\($0.file)\u{1F}\($0.entryIndex)" }).count
+        let valid = journals.reduce(0) { $0 + $1.entries.count }
+        return InvalidEntries(problems.map(\.description), count: invalid, total: valid + invalid, file: path, format: "Day One")
     }
 }

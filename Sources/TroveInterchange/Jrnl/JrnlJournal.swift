@@ -71,6 +71,11 @@ public struct JrnlJournal: Sendable, Hashable {
         }
         guard let text = String(validating: content, as: UTF8.self) else { throw .notText(file: file) }
         self = JrnlTextReader.read(text, file: file, timeZone: timeZone, tagSymbols: tagSymbols)
+        // Text with no entry at all is another kind of file, not one long invalid entry.
+        if entries.isEmpty, !problems.isEmpty, problems.allSatisfy({ $0.entryIndex == nil }) {
+            let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            throw .notAJrnlFile(file: file, lines: lines.filter { !$0.allSatisfy(\.isWhitespace) }.count)
+        }
     }
 
     /// Reads a plain-text jrnl journal; text never fails to parse, only entries can be invalid.

@@ -57,7 +57,7 @@ struct DayOneTextTests {
 
     @Test func rewritesOnlyTheURLsItIsGiven() {
         let rewritten = DayOneText.rewritingMoments(in: Self.momentText) { identifier in
-            identifier == "6F9B2DC7EADE4242A80DC76470D2264E" ? nil : "media/\(identifier.prefix(4)).bin"
+            identifier == "6F9B2DC7EADE4242A80DC76470D2264E" ? nil : .url("media/\(identifier.prefix(4)).bin")
         }
         #expect(rewritten == """
             Intro ![](media/646F.bin) text.
