@@ -247,4 +247,32 @@ struct ImportCommandTests {
         let bad = try fixture.trove("import", "jrnl", file, "--tag-symbols", "ab")
         #expect(bad.status == 2 && bad.stderr.contains("--tag-symbols: \"a\" cannot start a tag"), "\(bad.stderr)")
     }
+
+    @Test("issue 27: a file in the wrong format is counted by entries, names a few problems, and says what it is not")
+    func wrongFormat() throws {
+        let log = try fixture.gitLog()
+        // Day One's JSON given to import jrnl: each of its 5 entries lacks jrnl's title, date and time.
+        let dayOne = try fixture.trove("import", "jrnl", Self.export + "/Dev Journal.json")
+        #expect(dayOne.status == 1)
+        let lines = dayOne.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "trove: Dev Journal.json does not look like a jrnl file: 5 of 5 entries could not be read, so nothing was imported:",
+                "\(dayOne.stderr)")
+        #expect(lines.count == 5 && lines[4] == "  … and 12 more" && !dayOne.stderr.contains("--skip-invalid"), "\(dayOne.stderr)")
+
+        // A CSV given to import jrnl: no line starts an entry.
+        let work = TemporaryFolder()
+        let rows = (1...50).map { "2024-02-\(10 + $0 % 18) 10:00,Day \($0),Some text" }
+        let csv = try work.write("days.csv", (["date,title,body"] + rows).joined(separator: "\n") + "\n")
+        let refused = try fixture.trove("import", "jrnl", csv)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "trove: \(csv) does not look like a jrnl file: none of its 51 lines starts an entry (a line like \"[2020-01-02 09:30] Title.\"), so nothing was imported\n",
+                "\(refused.stderr)")
+
+        // A GPX given to import ics: one line that names the file and what it is not.
+        let gpx = StoreAudit.packageRoot + "/../shared/fixtures/gpx/gpxpy-korita-zbevnica.gpx"
+        let ics = try fixture.trove("import", "ics", gpx)
+        #expect(ics.status == 1 && ics.stderr.split(separator: "\n").count == 1, "\(ics.stderr)")
+        #expect(ics.stderr.contains("gpxpy-korita-zbevnica.gpx: not an iCalendar file"), "\(ics.stderr)")
+        #expect(try fixture.gitLog() == log)
+    }
 }

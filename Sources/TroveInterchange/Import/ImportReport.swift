@@ -122,7 +122,13 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidEntries(let invalid):
-            let list = ProblemList(invalid.problems).lines(prefix: "  ").joined(separator: "\n")
+            var problems = ProblemList(invalid.problems)
+            if invalid.looksLikeAnotherFormat {
+                // A file in another format fails the same way throughout: three examples say it.
+                problems = ProblemList(invalid.problems.prefix(3))
+                problems.addUnnamed(invalid.problems.count - 3)
+            }
+            let list = problems.lines(prefix: "  ").joined(separator: "\n")
             // When every entry failed there are no others for --skip-invalid to import.
             let hint = invalid.total == invalid.count ? "" : "\n(--skip-invalid imports the others)"
             if let summary = invalid.wrongFormatSummary { return "\(summary), so nothing was imported:\n\(list)\(hint)" }
