@@ -93,7 +93,7 @@ struct CalendarCommandICSTests {
                 + "BEGIN:VEVENT\nUID:good\nDTSTART:20261203T090000Z\nSUMMARY:Good\nEND:VEVENT\nEND:VCALENDAR\n"
             let path = try fixture.folder.write("bad.ics", ics)
             let refused = try fixture.refused("import", "ics", path)
-            #expect(refused.contains("the file has 1 invalid entry") && refused.contains("line 6: VEVENT \"bad\": RRULE \"\(rule)\" is not valid")
+            #expect(refused.contains("the file has 1 invalid event or task") && refused.contains("line 6: VEVENT \"bad\": RRULE \"\(rule)\" is not valid")
                     && refused.contains("libical cannot expand it"), "\(refused)")
         }
 

@@ -49,4 +49,34 @@ struct ExportCommandTests {
         #expect(castle.hasPrefix("---\n") && castle.contains("timezone: \"Europe/London\""))
         #expect(written.values.contains { $0.contains("heron nest") }, "Markdown is for the owner: private entries too")
     }
+
+    @Test("issue 27: export html into a folder with the user's own files touches only its own, and stops at one in the way")
+    func onlyItsOwnFiles() throws {
+        let export = StoreAudit.packageRoot + "/../shared/fixtures/dayone/dev-journal/Dev Journal.json"
+        try #require(fixture.trove("import", "dayone", export).status == 0)
+        try #require(fixture.trove("journal", "set", "Dev Journal", "--public").status == 0)
+        let site = fixture.folder.child("site")
+        try FileManager.default.createDirectory(atPath: site + "/entries", withIntermediateDirectories: true)
+        try "my home page".write(toFile: site + "/index.html", atomically: true, encoding: .utf8)
+        try "my draft".write(toFile: site + "/entries/draft.html", atomically: true, encoding: .utf8)
+
+        let refused = try fixture.trove("export", "html", site)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(site)/index.html is already there and was not written by an earlier export")
+                && refused.stderr.contains("--force"), "\(refused.stderr)")
+        #expect(Set(try files(site).keys) == ["index.html", "entries/draft.html"], "nothing written")
+
+        let forced = try fixture.trove("export", "html", site, "--force")
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try files(site)["index.html"]?.contains("Dundas Castle") == true)
+        #expect(try files(site)["entries/draft.html"] == "my draft")
+        let entryPages = try files(site).keys.filter { $0.hasPrefix("entries/") && $0 != "entries/draft.html" }
+        #expect(entryPages.count == 5)
+
+        // Unpublished, the journal's pages go on the next export (no --force needed now); the draft stays.
+        try #require(fixture.trove("journal", "set", "Dev Journal", "--private").status == 0)
+        let again = try fixture.trove("export", "html", site)
+        #expect(again.status == 0 && again.stdout.contains("from the last export removed"), "\(again.stdout)\(again.stderr)")
+        #expect(try files(site).keys.filter { $0.hasPrefix("entries/") } == ["entries/draft.html"])
+    }
 }

@@ -94,6 +94,35 @@ struct ImportCommandTests {
         #expect(try StoreAudit.schemaProblems(in: fixture.store) == [])
     }
 
+    @Test("issue 27: an unknown time zone and a missing photo each leave the entry imported, say so, and leave no broken image")
+    func unknownZoneAndMissingPhoto() throws {
+        let work = TemporaryFolder()
+        let copy = work.child("export")
+        try FileManager.default.copyItem(atPath: Self.export, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/Dev Journal One Invalid.json")
+        // The photo 031C8B7D… of entry 479270F4… (shown in its text) is not in this export.
+        try FileManager.default.removeItem(atPath: copy + "/photos/6b73e9bd86a91d3a7ead09268b0fb266.jpeg")
+        let json = try String(contentsOfFile: copy + "/Dev Journal.json", encoding: .utf8)
+        try json.replacingOccurrences(of: "\"Europe/Dublin\"", with: "\"Mars/Olympus\"")
+            .write(toFile: copy + "/Dev Journal.json", atomically: true, encoding: .utf8)
+
+        let imported = try fixture.trove("import", "dayone", copy)
+        #expect(imported.status == 0 && imported.stdout.contains("5 added"), "\(imported.stdout)\(imported.stderr)")
+        #expect(imported.stderr.contains("warning: Dev Journal.json: entry 2024-04-16T23:00:00.000Z (uuid DF8B32A3FE25400BBBB3A7BBFCD23CE7): unknown time zone \"Mars/Olympus\"; imported in UTC"),
+                "\(imported.stderr)")
+        #expect(imported.stderr.contains("warning: Dev Journal.json: entry 4 (uuid 479270F4…): photos: photo 031C8B7DAE0349BAA27892008778F6F6: file photos/6b73e9bd86a91d3a7ead09268b0fb266.jpeg is not in the export"),
+                "\(imported.stderr)")
+
+        let entries = try entriesByOrigin()
+        let mars = try #require(entries["DF8B32A3FE25400BBBB3A7BBFCD23CE7"])
+        #expect(mars["timeZone"] == nil && mars["date"] as? String == "2024-04-16T23:00:00.000Z")
+        let london = try #require(entries["479270F4CAD1429AB1564DB34D0FE337"])
+        let text = try #require(london["text"] as? String)
+        #expect(text.hasSuffix("\n[photo missing from the export]"), "\(text.suffix(200))")
+        #expect(!text.contains("dayone-moment") && text.contains("![](trove-media:"), "the photo that is there still shows")
+        #expect((london["photos"] as? [[String: Any]])?.count == 1)
+    }
+
     @Test("the export zipped, as users have it: the same entries; a newer export updates what changed")
     func zipped() throws {
         let work = TemporaryFolder()
@@ -182,5 +211,68 @@ struct ImportCommandTests {
         #expect(entries[1]["text"] as? String == "Long day, good team. @release")
         let again = try fixture.trove("import", "jrnl", file, "--journal", "Work")
         #expect(again.stdout.contains("0 added, 0 updated, 2 unchanged"))
+    }
+
+    /// Written by jrnl 4.1 itself (tagsymbols "#@", timeformat "%F %r"); its own `--tags` counts `##` as a tag.
+    static let jrnlWritten = """
+        [2023-05-01 10:15:00 AM] Planned the trip with @anna.
+        #travel starts here
+
+        [2023-05-02 08:00:00 PM] Notes.
+        Bullet list follows
+        [2023-05-03 08:00:00 AM] Heading day.
+        ## Packing list
+        - socks #gear
+
+        """
+
+    @Test("a jrnl journal file: #tags and @tags by default, a heading is no tag, --tag-symbols for other configs")
+    func jrnlTagSymbols() throws {
+        let work = TemporaryFolder()
+        let file = try work.write("journal.txt", Self.jrnlWritten)
+        func tagsByTitle(_ journal: String) throws -> [String: [String]] {
+            let list = try fixture.trove("entry", "list", "--journal", journal, "--json")
+            let entries = try #require(parseJSON(list.stdout) as? [[String: Any]], "\(list.stderr)")
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0["title"] as? String ?? "", $0["tags"] as? [String] ?? []) })
+        }
+        let imported = try fixture.trove("import", "jrnl", file, "--journal", "Default")
+        #expect(imported.status == 0 && imported.stdout.contains("3 added"), "\(imported.stdout)\(imported.stderr)")
+        #expect(try tagsByTitle("Default") == ["Planned the trip with @anna.": ["anna", "travel"], "Notes.": [], "Heading day.": ["gear"]])
+
+        // Read again with jrnl's `tagsymbols: "@"`: the same entries, updated to the tags that config gives.
+        let atOnly = try fixture.trove("import", "jrnl", file, "--journal", "Default", "--tag-symbols", "@")
+        #expect(atOnly.status == 0 && atOnly.stdout.contains("2 updated"), "\(atOnly.stdout)\(atOnly.stderr)")
+        #expect(try tagsByTitle("Default") == ["Planned the trip with @anna.": ["anna"], "Notes.": [], "Heading day.": []])
+
+        let bad = try fixture.trove("import", "jrnl", file, "--tag-symbols", "ab")
+        #expect(bad.status == 2 && bad.stderr.contains("--tag-symbols: \"a\" cannot start a tag"), "\(bad.stderr)")
+    }
+
+    @Test("issue 27: a file in the wrong format is counted by entries, names a few problems, and says what it is not")
+    func wrongFormat() throws {
+        let log = try fixture.gitLog()
+        // Day One's JSON given to import jrnl: each of its 5 entries lacks jrnl's title, date and time.
+        let dayOne = try fixture.trove("import", "jrnl", Self.export + "/Dev Journal.json")
+        #expect(dayOne.status == 1)
+        let lines = dayOne.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "trove: Dev Journal.json does not look like a jrnl file: 5 of 5 entries could not be read, so nothing was imported:",
+                "\(dayOne.stderr)")
+        #expect(lines.count == 5 && lines[4] == "  … and 12 more" && !dayOne.stderr.contains("--skip-invalid"), "\(dayOne.stderr)")
+
+        // A CSV given to import jrnl: no line starts an entry.
+        let work = TemporaryFolder()
+        let rows = (1...50).map { "2024-02-\(10 + $0 % 18) 10:00,Day \($0),Some text" }
+        let csv = try work.write("days.csv", (["date,title,body"] + rows).joined(separator: "\n") + "\n")
+        let refused = try fixture.trove("import", "jrnl", csv)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "trove: \(csv) does not look like a jrnl file: none of its 51 lines starts an entry (a line like \"[2020-01-02 09:30] Title.\"), so nothing was imported\n",
+                "\(refused.stderr)")
+
+        // A GPX given to import ics: one line that names the file and what it is not.
+        let gpx = StoreAudit.packageRoot + "/../shared/fixtures/gpx/gpxpy-korita-zbevnica.gpx"
+        let ics = try fixture.trove("import", "ics", gpx)
+        #expect(ics.status == 1 && ics.stderr.split(separator: "\n").count == 1, "\(ics.stderr)")
+        #expect(ics.stderr.contains("gpxpy-korita-zbevnica.gpx: not an iCalendar file"), "\(ics.stderr)")
+        #expect(try fixture.gitLog() == log)
     }
 }

@@ -94,7 +94,7 @@ public struct DayOneJournal: Sendable, Hashable {
                 warnings.append(DayOneProblem(
                     file: file, entryIndex: entryIndex, uuid: entry.uuid, field: media.kind.entryField,
                     message: "\(media.kind.rawValue) \(media.identifier): file \(expected) is not in the export; "
-                        + "the entry is imported without it"))
+                        + "the entry is imported without it, its text saying [\(media.kind.placeholderName) missing from the export]"))
                 continue
             }
             let found = DayOneMediaIndex.fileExtension(of: path)

@@ -14,6 +14,9 @@ public struct DayOneMedia: Sendable, Hashable {
             }
         }
 
+        /// The kind in a user's words, for the placeholder of a missing file: `photo`, `PDF`.
+        public var placeholderName: String { self == .pdf ? "PDF" : rawValue }
+
         /// The export's folder for this kind.
         public var folder: String {
             switch self {

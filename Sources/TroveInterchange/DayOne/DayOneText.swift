@@ -53,19 +53,35 @@ public enum DayOneText {
         return identifiers
     }
 
-    /// The text with each moment link's URL replaced by `replacement(identifier)`.
+    /// What a moment link becomes.
+    public enum MomentRewrite: Sendable, Equatable {
+        /// The link stays, pointing at this URL.
+        case url(String)
+        /// The whole link, `![alt](dayone-moment:…)`, gives way to this text (for media the export lacks,
+        /// whose link would be a broken image).
+        case text(String)
+    }
+
+    /// The text with each moment link rewritten as `rewrite(identifier)` says; `nil` leaves it as it was.
     ///
-    /// Only the URL inside the parentheses changes; the `![alt]` part stays. A `nil` from
-    /// `replacement` leaves that link as it was (for example, media that is missing).
-    public static func rewritingMoments(in text: String, _ replacement: (String) -> String?) -> String {
+    /// With `.url`, only the URL inside the parentheses changes; the `![alt]` part stays.
+    public static func rewritingMoments(in text: String, _ rewrite: (String) -> MomentRewrite?) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         var copiedUpTo = 0
         for reference in momentReferences(in: bytes) {
-            guard let url = replacement(reference.identifier) else { continue }
-            output.append(contentsOf: bytes[copiedUpTo..<reference.urlRange.lowerBound])
-            output.append(contentsOf: url.utf8)
-            copiedUpTo = reference.urlRange.upperBound
+            switch rewrite(reference.identifier) {
+            case nil:
+                continue
+            case .url(let url):
+                output.append(contentsOf: bytes[copiedUpTo..<reference.urlRange.lowerBound])
+                output.append(contentsOf: url.utf8)
+                copiedUpTo = reference.urlRange.upperBound
+            case .text(let replacement):
+                output.append(contentsOf: bytes[copiedUpTo..<reference.linkRange.lowerBound])
+                output.append(contentsOf: replacement.utf8)
+                copiedUpTo = reference.linkRange.upperBound
+            }
         }
         if copiedUpTo == 0 { return text }
         output.append(contentsOf: bytes[copiedUpTo...])
@@ -75,6 +91,8 @@ public enum DayOneText {
     /// One `](dayone-moment:…)` link: where its URL sits and the media it names.
     private struct MomentReference {
         var urlRange: Range<Int>
+        /// The whole link: from its `![` (or `[`) to its `)`.
+        var linkRange: Range<Int>
         var identifier: String
     }
 
@@ -100,8 +118,16 @@ public enum DayOneText {
             if let last = path.split(separator: UInt8(ascii: "/")).last, urlEnd < bytes.count,
                bytes[urlEnd] == UInt8(ascii: ")")
             {
+                // The label's `[` is the last one before `]` on the same line; `!` before it makes an image.
+                var linkStart = index
+                var back = index - 1
+                while back >= 0, bytes[back] != UInt8(ascii: "["), bytes[back] != newline, bytes[back] != UInt8(ascii: "]") { back -= 1 }
+                if back >= 0, bytes[back] == UInt8(ascii: "[") {
+                    linkStart = back > 0 && bytes[back - 1] == UInt8(ascii: "!") ? back - 1 : back
+                }
                 references.append(MomentReference(
-                    urlRange: urlStart..<urlEnd, identifier: String(decoding: last, as: UTF8.self)))
+                    urlRange: urlStart..<urlEnd, linkRange: linkStart..<(urlEnd + 1),
+                    identifier: String(decoding: last, as: UTF8.self)))
             }
             index = urlEnd
         }

@@ -1,10 +1,13 @@
+import TroveKit
+
 /// What an export wrote, and what it had to leave out.
 public struct ExportReport: Sendable, Equatable {
     /// Paths relative to the export folder, in the order written.
     public var filesWritten: [String] = []
     /// Media files copied (each counted once).
     public var mediaCopied: Int = 0
-    /// Stale generated files deleted (the HTML site removes pages of entries no longer published).
+    /// Files an earlier export of the same kind wrote and this one did not, deleted (pages of entries no longer
+    /// published, files of entries gone).
     public var filesRemoved: [String] = []
     public var warnings: [ExportWarning] = []
 
@@ -52,6 +55,8 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// The media source threw for this file.
     case mediaUnreadable(sha256: String, reason: String)
+    /// A file the export would write is already there and is not one an earlier export wrote.
+    case notOurFile(path: String)
 
     public var description: String {
         switch self {
@@ -61,6 +66,12 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
             "could not write \(path): \(reason)"
         case let .mediaUnreadable(sha, reason):
             "could not read media \(sha): \(reason)"
+        case let .notOurFile(path):
+            "\(path) is already there and was not written by an earlier export, so it was left alone and the export stopped; "
+                + "move it away, export into another folder, or give --force to overwrite it"
         }
     }
 }
+
+/// Reaches the user in its own words (a file in the way names the file and the way out).
+extension ExportError: UserFacingError {}

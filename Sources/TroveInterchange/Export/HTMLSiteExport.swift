@@ -10,37 +10,33 @@ public enum HTMLSiteExport {
     /// How many entries the index lists before pointing to `all.html`.
     static let latestCount = 10
 
-    /// Writes the site under `folder`, replacing the pages of an earlier export and deleting those
-    /// of entries no longer published.
-    /// - Parameter media: the bytes of a media file, or nil when it is missing (a warning, not a failure).
-    /// - Throws: `ExportError` for a published entry with an unreadable date, a failed write, or a media source that throws.
+    /// Writes the site under `folder`, replacing the pages of an earlier export and deleting those of entries
+    /// no longer published; files it did not write are left alone (see `ExportFolder`).
+    /// - Parameters:
+    ///   - media: the bytes of a media file, or nil when it is missing (a warning, not a failure).
+    ///   - force: overwrite a file in the way even if no earlier export wrote it.
+    /// - Throws: `ExportError` for a published entry with an unreadable date, a failed write, a file in the way
+    ///   (`notOurFile`), or a media source that throws.
     @discardableResult
     public static func write(
         profile: ExportedProfile, journals: [ExportedJournal], entries: [ExportedEntry], to folder: URL,
-        media: @escaping ExportMediaSource
+        force: Bool = false, media: @escaping ExportMediaSource
     ) throws -> ExportReport {
-        var out = try ExportFolder(root: folder, media: media)
-        let site = try publishedSite(profile: profile, journals: journals, entries: entries, out: &out)
-        let pages = HTMLSitePages(site: site)
+        try ExportFolder.perform(root: folder, kind: "html", force: force, media: media) { out in
+            let site = try publishedSite(profile: profile, journals: journals, entries: entries, out: &out)
+            let pages = HTMLSitePages(site: site)
 
-        try out.write(HTMLSiteAssets.css, to: "style.css")
-        try out.write(HTMLSiteAssets.javaScript, to: "site.js")
-        try out.write(pages.index(), to: "index.html")
-        try out.write(pages.allEntries(), to: "all.html")
-        for journal in site.journals {
-            try out.write(pages.journal(journal), to: "journals/\(journal.page)")
+            try out.write(HTMLSiteAssets.css, to: "style.css")
+            try out.write(HTMLSiteAssets.javaScript, to: "site.js")
+            try out.write(pages.index(), to: "index.html")
+            try out.write(pages.allEntries(), to: "all.html")
+            for journal in site.journals {
+                try out.write(pages.journal(journal), to: "journals/\(journal.page)")
+            }
+            for (position, entry) in site.entries.enumerated() {
+                try out.write(pages.entry(at: position), to: "entries/\(entry.page)")
+            }
         }
-        for (position, entry) in site.entries.enumerated() {
-            try out.write(pages.entry(at: position), to: "entries/\(entry.page)")
-        }
-
-        out.removeStale(in: "entries") { $0.hasSuffix(".html") }
-        out.removeStale(in: "journals") { $0.hasSuffix(".html") }
-        out.removeStale(in: "media") { name in
-            let stem = name.split(separator: ".").first.map(String.init) ?? ""
-            return stem.count == 64 && stem.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
-        }
-        return out.report
     }
 
     /// Selects what is published, parses its dates and copies its media.

@@ -3,18 +3,26 @@ import Foundation
 /// Exports journal entries as Markdown files with YAML front matter, one folder per journal.
 ///
 /// Each entry becomes `<journal-slug>/<yyyy-mm-dd>-<slug>-<id8>.md`, its photos and attachments
-/// copied beside it as `<sha256>.<ext>`. Files the export generates are replaced; other files in
-/// the folder are left alone.
+/// copied beside it as `<sha256>.<ext>`. Files an earlier export wrote are replaced, or removed when their
+/// entry is gone; other files in the folder are left alone, and one in the way stops the export (see `ExportFolder`).
 public enum MarkdownExport {
     /// Writes every entry (public or not) under `folder`.
-    /// - Parameter media: the bytes of a media file, or nil when it is missing (a warning, not a failure).
-    /// - Throws: `ExportError` for an unreadable date, a failed write, or a media source that throws.
+    /// - Parameters:
+    ///   - media: the bytes of a media file, or nil when it is missing (a warning, not a failure).
+    ///   - force: overwrite a file in the way even if no earlier export wrote it.
+    /// - Throws: `ExportError` for an unreadable date, a failed write, a file in the way (`notOurFile`), or a
+    ///   media source that throws.
     @discardableResult
     public static func write(
-        journals: [ExportedJournal], entries: [ExportedEntry], to folder: URL,
+        journals: [ExportedJournal], entries: [ExportedEntry], to folder: URL, force: Bool = false,
         media: @escaping ExportMediaSource
     ) throws -> ExportReport {
-        var out = try ExportFolder(root: folder, media: media)
+        try ExportFolder.perform(root: folder, kind: "markdown", force: force, media: media) { out in
+            try write(journals: journals, entries: entries, into: &out)
+        }
+    }
+
+    private static func write(journals: [ExportedJournal], entries: [ExportedEntry], into out: inout ExportFolder) throws {
         let journalFolders = uniqueJournalSlugs(journals)
         let journalsByID = Dictionary(journals.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var usedNames: Set<String> = []
@@ -41,7 +49,6 @@ public enum MarkdownExport {
             let front = frontMatter(entry, journal: journal, time: time, photos: photos)
             try out.write(front + "\n" + body, to: "\(dir)/\(name)")
         }
-        return out.report
     }
 
     /// Journal id → folder name; a repeated name gets its id appended so journals never share a folder.

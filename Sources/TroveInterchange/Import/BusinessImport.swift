@@ -42,7 +42,7 @@ public struct BusinessImport {
         if untimed > 0, let time = file.fileTime ?? defaultTime {
             report.warnings.append("\(untimed) point\(untimed == 1 ? "" : "s") without a time took \(file.fileTime != nil ? "the file's" : "the given") time, \(Timestamp.string(time))")
         }
-        return try ImportRun.perform(on: store, report, options: options, problems: problems) { transaction, report in
+        return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(problems)) { transaction, report in
             for (number, item) in ready.enumerated() {
                 let id = item.point.recordID ?? RecordID.derived(from: "\(system):\(item.point.sourceKey)", at: item.time)
                 if transaction.contains(id: id, type: "business") {

@@ -23,7 +23,7 @@ public struct DayOneImport {
         report.warnings = export.warnings.map(\.description)
         let total = export.journals.reduce(0) { $0 + $1.entries.count }
         guard total > 0 || !export.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
-        return try ImportRun.perform(on: store, report, options: options, problems: export.problems.map(\.description)) { transaction, report in
+        return try ImportRun.perform(on: store, report, options: options, invalid: export.invalidEntries) { transaction, report in
             var writer = EntryWriter(store: store, export: export, skipInvalid: options.skipInvalid, report: report)
             var done = 0
             for journal in export.journals {
@@ -72,7 +72,11 @@ private struct EntryWriter {
             report.unchanged += 1
             return
         }
-        var fields = try self.fields(of: entry, id: id, in: &transaction)
+        // An unknown zone is not worth losing the entry over: it is imported without one (so shown in UTC), and said.
+        if let zone = entry.timeZone, TimeZone(identifier: zone) == nil {
+            report.warnings.append("\(journal.file): entry \(entry.creationTimestamp) (uuid \(entry.uuid)): unknown time zone \"\(zone)\"; imported in UTC")
+        }
+        var fields = try self.fields(of: entry, id: id, journal: journal, in: &transaction)
         fields["journalId"] = try existing?.value["journalId"] ?? .string(journalID(journal.name, in: &transaction))
         // An entry already here keeps what the user set on it in Trove that Day One does not know.
         if let kept = existing?.value["public"] { fields["public"] = kept }
@@ -89,7 +93,8 @@ private struct EntryWriter {
         if existing == nil { report.added += 1 } else { report.updated += 1 }
     }
 
-    private mutating func fields(of entry: DayOneEntry, id: String, in transaction: inout Transaction) throws -> [String: JSONValue] {
+    private mutating func fields(of entry: DayOneEntry, id: String, journal: DayOneJournal,
+                                 in transaction: inout Transaction) throws -> [String: JSONValue] {
         var fields: [String: JSONValue] = [
             "id": .string(id), "date": .string(entry.creationTimestamp), "createdAt": .string(entry.creationTimestamp),
             "origin": ["system": "dayone", "id": .string(entry.uuid), "modifiedAt": .string(entry.modifiedTimestamp ?? entry.creationTimestamp)],
@@ -122,9 +127,17 @@ private struct EntryWriter {
         }
         if !photos.isEmpty { fields["photos"] = .array(photos) }
         if !attachments.isEmpty { fields["attachments"] = .array(attachments) }
-        // Moments the export has files for point at the stored media; the others stay as Day One wrote them.
-        fields["text"] = .string(DayOneText.rewritingMoments(in: entry.text) { identifier in
-            references[identifier].map { "trove-media:" + $0 }
+        // Moments the export has files for point at the stored media. The others would be broken images in every
+        // export, so a readable placeholder takes their place (the missing file itself is warned of when read).
+        let kinds = Dictionary(entry.media.map { ($0.identifier, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        fields["text"] = .string(DayOneText.rewritingMoments(in: entry.text) { identifier -> DayOneText.MomentRewrite in
+            if let sha256 = references[identifier] { return .url("trove-media:" + sha256) }
+            guard let kind = kinds[identifier] else {
+                report.warnings.append("\(journal.file): entry \(entry.creationTimestamp) (uuid \(entry.uuid)): its text shows media "
+                                       + "\(identifier), which the entry does not list; replaced by [media missing from the export]")
+                return .text("[media missing from the export]")
+            }
+            return .text("[\(kind.placeholderName) missing from the export]")
         })
         return fields
     }
@@ -152,5 +165,14 @@ private struct EntryWriter {
         if made { report.journalsMade.append(name) }
         journals[name] = id
         return id
+    }
+}
+
+extension DayOneExport {
+    /// The entries left out as invalid, counted once each however many problems they have.
+    var invalidEntries: InvalidEntries {
+        let invalid = Set(problems.map { "\($0.file)\u{1F}\($0.entryIndex)" }).count
+        let valid = journals.reduce(0) { $0 + $1.entries.count }
+        return InvalidEntries(problems.map(\.description), count: invalid, total: valid + invalid, file: path, format: "Day One")
     }
 }

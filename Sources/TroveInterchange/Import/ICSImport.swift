@@ -30,7 +30,9 @@ public struct ICSImport {
         guard !file.records.isEmpty || !file.invalid.isEmpty else { throw ImportError.nothingToImport(report.source + " (it has no VEVENT or VTODO)") }
         let book = CalendarBook(store: store)
         let named = try calendar.map { try book.calendar(named: $0).id }
-        return try ImportRun.perform(on: store, report, options: options, problems: file.invalid.map(\.description)) { transaction, report in
+        return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(
+            file.invalid.map(\.description), count: file.invalid.count, total: file.records.count + file.invalid.count,
+            file: path, format: "iCalendar", noun: (one: "event or task", many: "events and tasks"))) { transaction, report in
             // Every component skipped: nothing to import, so no default calendar is made either.
             guard !file.records.isEmpty else { return }
             let calendarID = try named ?? book.target(named: nil, in: &transaction)

@@ -38,7 +38,7 @@ public struct ITIPImport {
         case .request(let request, let warnings):
             var report = ImportReport(source: "invitation \(file)")
             report.warnings = warnings
-            report = try ImportRun.perform(on: store, report, options: options, problems: []) { transaction, report in
+            report = try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries()) { transaction, report in
                 let (receipt, received) = try InvitationBook(store: store).receive(request, addresses: addresses, zone: zone, in: &transaction, now: now)
                 invitation = received
                 switch receipt {
@@ -50,7 +50,7 @@ public struct ITIPImport {
             }
             return Result(report: report, notice: notice, invitation: invitation)
         case .reply(let reply):
-            let report = try ImportRun.perform(on: store, ImportReport(source: "reply \(file)"), options: options, problems: []) { transaction, report in
+            let report = try ImportRun.perform(on: store, ImportReport(source: "reply \(file)"), options: options, invalid: InvalidEntries()) { transaction, report in
                 switch try InvitationReplies.record(reply, in: &transaction, now: now).outcome {
                 case .recorded(let text):
                     report.updated += 1

@@ -1,3 +1,4 @@
+import Foundation
 import TroveKit
 import TroveStore
 
@@ -47,10 +48,71 @@ public struct ImportOptions: Sendable {
     }
 }
 
+/// The entries of a file that could not be read: how many, out of how many, and what is wrong with them.
+///
+/// An entry may have several problems (a jrnl entry without title, date and time has three), so the count of
+/// entries is kept apart from the list of problems.
+public struct InvalidEntries: Sendable, Equatable {
+    /// Every problem, as the user reads it.
+    public var problems: [String]
+    /// How many entries the problems are about.
+    public var count: Int
+    /// How many entries the file has, readable or not; `nil` when the reader cannot tell.
+    public var total: Int?
+    /// The file's name and the format it was read as, like `work.csv` and `jrnl`, for saying that a file in
+    /// the wrong format does not look like one; `nil` when not known.
+    public var file: String?
+    public var format: String?
+    /// What an entry is called, singular and plural.
+    public var noun = (one: "entry", many: "entries")
+
+    /// One entry per problem.
+    public init(_ problems: [String] = [], total: Int? = nil) {
+        self.init(problems, count: problems.count, total: total)
+    }
+
+    public init(_ problems: [String], count: Int, total: Int?, file: String? = nil, format: String? = nil,
+                noun: (one: String, many: String) = (one: "entry", many: "entries")) {
+        self.problems = problems
+        self.count = count
+        self.total = total
+        self.file = file
+        self.format = format
+        self.noun = noun
+    }
+
+    public var isEmpty: Bool { problems.isEmpty }
+
+    /// Whether most entries failed, so the file is likely not in the format at all: more than half of them, and
+    /// at least 3 (one bad entry of two says little about the file).
+    public var looksLikeAnotherFormat: Bool {
+        guard let total, format != nil else { return false }
+        return count >= 3 && count * 2 > total
+    }
+
+    /// `work.csv does not look like a jrnl file: 50 of 50 entries could not be read`, when it does not.
+    public var wrongFormatSummary: String? {
+        guard looksLikeAnotherFormat, let total, let format else { return nil }
+        return "\((file.map { ($0 as NSString).lastPathComponent }) ?? "the file") does not look like \(Self.article(format)) \(format) file: "
+            + "\(ProblemList.grouped(count)) of \(ProblemList.grouped(total)) \(total == 1 ? noun.one : noun.many) could not be read"
+    }
+
+    /// "a" or "an" before a format's name, by its first letter as spoken (an iCalendar, an ICS, a jrnl).
+    static func article(_ word: String) -> String {
+        guard let first = word.first?.lowercased() else { return "a" }
+        return "aeio".contains(first) || ["ICS", "HTML"].contains(where: word.hasPrefix) ? "an" : "a"
+    }
+
+    public static func == (a: InvalidEntries, b: InvalidEntries) -> Bool {
+        a.problems == b.problems && a.count == b.count && a.total == b.total && a.file == b.file && a.format == b.format
+            && a.noun == b.noun
+    }
+}
+
 /// Why an import was refused as a whole; the store is left as it was.
 public enum ImportError: Error, Equatable, CustomStringConvertible {
-    /// Entries that break the format, each named; `--skip-invalid` imports the rest.
-    case invalidEntries([String])
+    /// Entries that break the format, the first few named; `--skip-invalid` imports the rest.
+    case invalidEntries(InvalidEntries)
     /// An entry the store refused (a value out of the store's range), named by its source id.
     case refusedEntry(String, reason: String)
     case nothingToImport(String)
@@ -59,10 +121,19 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidEntries(let problems):
-            let count = ProblemList.grouped(problems.count)
-            return "the file has \(count) invalid entr\(problems.count == 1 ? "y" : "ies"), so nothing was imported:\n"
-                + ProblemList(problems).lines(prefix: "  ").joined(separator: "\n") + "\n(--skip-invalid imports the others)"
+        case .invalidEntries(let invalid):
+            var problems = ProblemList(invalid.problems)
+            if invalid.looksLikeAnotherFormat {
+                // A file in another format fails the same way throughout: three examples say it.
+                problems = ProblemList(invalid.problems.prefix(3))
+                problems.addUnnamed(invalid.problems.count - 3)
+            }
+            let list = problems.lines(prefix: "  ").joined(separator: "\n")
+            // When every entry failed there are no others for --skip-invalid to import.
+            let hint = invalid.total == invalid.count ? "" : "\n(--skip-invalid imports the others)"
+            if let summary = invalid.wrongFormatSummary { return "\(summary), so nothing was imported:\n\(list)\(hint)" }
+            let noun = invalid.count == 1 ? invalid.noun.one : invalid.noun.many
+            return "the file has \(ProblemList.grouped(invalid.count)) invalid \(noun), so nothing was imported:\n\(list)\(hint)"
         case .refusedEntry(let source, let reason):
             return ProblemList.cut("\(source): \(reason)") + "; nothing was imported (--skip-invalid imports the others)"
         case .nothingToImport(let source):
@@ -77,14 +148,15 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
 enum ImportRun {
     /// Refuses the import if the source had invalid entries (unless skipping them), then runs `body`
     /// as one commit, or with `dryRun` as a transaction that is thrown away; returns the report.
-    static func perform(on store: Store, _ report: ImportReport, options: ImportOptions, problems: [String],
+    static func perform(on store: Store, _ report: ImportReport, options: ImportOptions, invalid: InvalidEntries,
                         _ body: (inout Transaction, inout ImportReport) throws -> Void) throws -> ImportReport {
         var report = report
         report.dryRun = options.dryRun
-        if !problems.isEmpty {
-            guard options.skipInvalid else { throw ImportError.invalidEntries(problems) }
-            report.skipped += problems.count
-            report.warnings += problems.map { "skipped \($0)" }
+        if !invalid.isEmpty {
+            guard options.skipInvalid else { throw ImportError.invalidEntries(invalid) }
+            report.skipped += invalid.count
+            if let summary = invalid.wrongFormatSummary { report.warnings.append(summary) }
+            report.warnings += invalid.problems.map { "skipped \($0)" }
         }
         do {
             let (_, result) = try store.transaction { transaction in

@@ -44,7 +44,7 @@ public struct ItemImport {
                 problems.append("\(row.position): \(error)")
             }
         }
-        return try ImportRun.perform(on: store, report, options: options, problems: problems) { transaction, report in
+        return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(problems)) { transaction, report in
             for entry in ready {
                 var fields = try byName[entry.name.lowercased()].flatMap { try transaction.record(id: $0.id)?.value.objectValue }
                     ?? ["name": .string(entry.name), "origin": ["system": "csv", "id": .string(entry.name.lowercased())]]

@@ -20,7 +20,7 @@ public struct JrnlImport {
     public func run(_ journal: JrnlJournal, into journalName: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         let report = ImportReport(source: "jrnl \(journal.format == .json ? "export" : "journal") \((journal.file as NSString).lastPathComponent)")
         guard !journal.entries.isEmpty || !journal.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
-        return try ImportRun.perform(on: store, report, options: options, problems: journal.problems.map(\.description)) { transaction, report in
+        return try ImportRun.perform(on: store, report, options: options, invalid: journal.invalidEntries) { transaction, report in
             var journalID: String?
             for (number, entry) in journal.entries.enumerated() {
                 let id = RecordID.derived(from: "jrnl:" + entry.sourceKey, at: entry.date)
@@ -62,5 +62,16 @@ public struct JrnlImport {
         let (id, made) = try JournalBook(store: store).journalID(named: name, in: &transaction)
         if made { report.journalsMade.append(name) }
         return id
+    }
+}
+
+extension JrnlJournal {
+    /// The entries left out as invalid, counted once each however many problems they have; text before the first
+    /// entry counts as one.
+    var invalidEntries: InvalidEntries {
+        let entryProblems = Set(problems.compactMap(\.entryIndex)).count
+        let count = entryProblems + (problems.contains { $0.entryIndex == nil } ? 1 : 0)
+        return InvalidEntries(problems.map(\.description), count: count, total: entries.count + count,
+                              file: file, format: "jrnl")
     }
 }

@@ -24,7 +24,7 @@ public struct VCardImport {
     public func run(_ file: VCardFile, path: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "vCard file \((path as NSString).lastPathComponent)")
         report.warnings += file.warnings
-        return try ImportRun.perform(on: store, report, options: options, problems: file.invalid.map(\.description)) { transaction, report in
+        return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(file.invalid.map(\.description))) { transaction, report in
             var seen: [String: Int] = [:]
             for (number, card) in file.contacts.enumerated() {
                 defer { progress?(number + 1, file.contacts.count) }

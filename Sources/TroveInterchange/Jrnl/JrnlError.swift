@@ -1,3 +1,5 @@
+import TroveKit
+
 /// Why a jrnl file could not be read at all.
 ///
 /// An entry that is merely invalid is not an error: it becomes a `JrnlProblem`.
@@ -12,6 +14,8 @@ public enum JrnlError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidJSON(file: String, line: Int, column: Int, reason: String)
     /// The file is JSON but not shaped like `jrnl --export json` output.
     case notAJrnlExport(file: String, reason: String)
+    /// The file is text in which no line starts an entry (a CSV, say): `lines` is how many are not blank.
+    case notAJrnlFile(file: String, lines: Int)
 
     public var description: String {
         switch self {
@@ -25,6 +29,9 @@ public enum JrnlError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(file): invalid JSON at line \(line), column \(column): \(reason)"
         case .notAJrnlExport(let file, let reason):
             return "\(file): not a jrnl JSON export: \(reason)"
+        case .notAJrnlFile(let file, let lines):
+            return "\(file) does not look like a jrnl file: none of its \(ProblemList.grouped(lines)) line\(lines == 1 ? "" : "s") "
+                + "starts an entry (a line like \"[2020-01-02 09:30] Title.\"), so nothing was imported"
         }
     }
 }

@@ -79,7 +79,7 @@ enum JrnlJSONReader {
             return text
         }
 
-        /// Tags with their `@` or `#` marker removed, each once.
+        /// Tags with their symbol (`@`, `#`…) removed, each once; a `##` heading marker is none.
         private mutating func tagList(_ value: JSONValue?) -> [String] {
             guard let value, value != .null else { return [] }
             guard let items = value.arrayValue else {
@@ -92,8 +92,10 @@ enum JrnlJSONReader {
                     report("tags/\(position)", "must be a string, found \(item.typeName)")
                     continue
                 }
-                let tag = text.first == "@" || text.first == "#" ? String(text.dropFirst()) : text
-                if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
+                // The export keeps each tag's symbol, whichever the user's `tagsymbols` are (`@`, `#`, `+`…).
+                let tag = text.first.map(JrnlTextReader.isWordCharacter) == false ? String(text.dropFirst()) : text
+                // jrnl lists a Markdown heading's `##` as a tag; the plain-text reader's rule leaves it out, and so does this.
+                if let first = tag.first, JrnlTextReader.isWordCharacter(first), !tags.contains(tag) { tags.append(tag) }
             }
             return tags
         }

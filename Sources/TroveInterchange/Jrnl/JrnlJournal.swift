@@ -25,15 +25,28 @@ public struct JrnlJournal: Sendable, Hashable {
         self.problems = problems
     }
 
+    /// jrnl's default `tagsymbols`: both `#tag` and `@tag` are tags.
+    public static let defaultTagSymbols = "#@"
+
+    /// Why `symbols` cannot be tag symbols, in the user's words, or `nil` when they can: each must be one
+    /// character that is neither a letter, digit, `_` nor space, or no tag could be told from a word.
+    public static func tagSymbolsProblem(_ symbols: String) -> String? {
+        if symbols.isEmpty { return "no tag symbols given; jrnl's default is \(defaultTagSymbols)" }
+        if let bad = symbols.first(where: { $0.isLetter || $0.isNumber || $0 == "_" || $0.isWhitespace }) {
+            return "\"\(bad)\" cannot start a tag: tag symbols are punctuation like # or @ (jrnl's default is \(defaultTagSymbols))"
+        }
+        return nil
+    }
+
     /// Reads a jrnl file, deciding by its content: JSON starts with `{`, anything else is a
     /// plain-text journal.
     ///
     /// - Parameters:
     ///   - timeZone: the zone of jrnl's wall-clock times (jrnl stores none).
     ///   - tagSymbols: the characters that start a tag in a plain-text journal; jrnl's
-    ///     `tagsymbols` setting (newer versions default to `#@`).
+    ///     `tagsymbols` setting.
     public static func open(
-        _ path: String, timeZone: TimeZone = .current, tagSymbols: String = "@"
+        _ path: String, timeZone: TimeZone = .current, tagSymbols: String = JrnlJournal.defaultTagSymbols
     ) throws(JrnlError) -> JrnlJournal {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
         let bytes: [UInt8]
@@ -47,7 +60,7 @@ public struct JrnlJournal: Sendable, Hashable {
 
     /// Reads the bytes of a jrnl file, deciding by content as `open` does.
     public init(
-        parsing bytes: [UInt8], file: String, timeZone: TimeZone = .current, tagSymbols: String = "@"
+        parsing bytes: [UInt8], file: String, timeZone: TimeZone = .current, tagSymbols: String = JrnlJournal.defaultTagSymbols
     ) throws(JrnlError) {
         var content = bytes[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
@@ -58,10 +71,15 @@ public struct JrnlJournal: Sendable, Hashable {
         }
         guard let text = String(validating: content, as: UTF8.self) else { throw .notText(file: file) }
         self = JrnlTextReader.read(text, file: file, timeZone: timeZone, tagSymbols: tagSymbols)
+        // Text with no entry at all is another kind of file, not one long invalid entry.
+        if entries.isEmpty, !problems.isEmpty, problems.allSatisfy({ $0.entryIndex == nil }) {
+            let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            throw .notAJrnlFile(file: file, lines: lines.filter { !$0.allSatisfy(\.isWhitespace) }.count)
+        }
     }
 
     /// Reads a plain-text jrnl journal; text never fails to parse, only entries can be invalid.
-    public init(parsingText text: String, file: String, timeZone: TimeZone = .current, tagSymbols: String = "@") {
+    public init(parsingText text: String, file: String, timeZone: TimeZone = .current, tagSymbols: String = JrnlJournal.defaultTagSymbols) {
         self = JrnlTextReader.read(text, file: file, timeZone: timeZone, tagSymbols: tagSymbols)
     }
 }

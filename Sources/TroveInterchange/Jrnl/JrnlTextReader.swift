@@ -134,25 +134,34 @@ enum JrnlTextReader {
         return (text, "")
     }
 
-    /// Tags as jrnl finds them: a tag symbol at the start of a word, then letters, digits and
-    /// `_-+*#/`; lower-cased, without the symbol, each once, in order of first use.
+    /// Tags as jrnl finds them (its `(?<!\S)[symbols][-+*#/\w]+`): a tag symbol at the start of the text or
+    /// after whitespace, then letters, digits and `_-+*#/`; lower-cased, without the symbol, each once, in order
+    /// of first use. Unlike jrnl, the first character after the symbol must be a letter, digit or `_`, so that a
+    /// Markdown heading (`# Title`, `## Part`) is never a tag.
     static func tags(in text: String, symbols: Set<Character>) -> [String] {
         let characters = Array(text)
         var tags: [String] = []
         var index = 0
         while index < characters.count {
             let atWordStart = index == 0 || characters[index - 1].isWhitespace
-            guard atWordStart, symbols.contains(characters[index]) else { index += 1; continue }
+            guard atWordStart, symbols.contains(characters[index]), index + 1 < characters.count,
+                  isWordCharacter(characters[index + 1])
+            else { index += 1; continue }
             var end = index + 1
             while end < characters.count, isTagCharacter(characters[end]) { end += 1 }
             let tag = String(characters[(index + 1)..<end]).lowercased()
-            if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
-            index = max(end, index + 1)
+            if !tags.contains(tag) { tags.append(tag) }
+            index = end
         }
         return tags
     }
 
+    /// Python's `\w`: letters, digits and `_`.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
     private static func isTagCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || "_-+*#/".contains(character)
+        isWordCharacter(character) || "-+*#/".contains(character)
     }
 }

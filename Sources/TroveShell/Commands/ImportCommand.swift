@@ -51,19 +51,24 @@ struct ImportCommand: ParsableCommand {
                 Examples:
                   jrnl --export json > work.json && trove import jrnl work.json --journal Work
                   trove import jrnl ~/.local/share/jrnl/journal.txt
+                  trove import jrnl journal.txt --tag-symbols @     (a jrnl config with tagsymbols: "@")
                 """)
         @Argument(help: "The jrnl file.", completion: .file()) var path: String
         @Option(name: .shortAndLong, help: ArgumentHelp("The journal to import into (default: the file's name).", valueName: "name"),
                 completion: DataCompletion.names(of: ["journal"]))
         var journal: String?
+        @Option(help: ArgumentHelp("The characters that start a tag in a plain-text journal, as jrnl's tagsymbols setting (default: #@).",
+                                   valueName: "symbols"))
+        var tagSymbols = JrnlJournal.defaultTagSymbols
         @OptionGroup var options: Options
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
+            if let problem = JrnlJournal.tagSymbolsProblem(tagSymbols) { throw ValidationError("--tag-symbols: " + problem) }
             let store = try storeOptions.open()
             let journal: JrnlJournal
-            do { journal = try JrnlJournal.open(path) } catch { throw CommandFailure(message: error.description) }
+            do { journal = try JrnlJournal.open(path, tagSymbols: tagSymbols) } catch { throw CommandFailure(message: error.description) }
             let name = self.journal ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             try ImportCommand.run(options, json: output.json) { settings, progress in
                 try JrnlImport(store: store, options: settings).run(journal, into: name.isEmpty ? "jrnl" : name, progress: progress)

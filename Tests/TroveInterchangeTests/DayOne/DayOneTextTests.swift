@@ -57,7 +57,7 @@ struct DayOneTextTests {
 
     @Test func rewritesOnlyTheURLsItIsGiven() {
         let rewritten = DayOneText.rewritingMoments(in: Self.momentText) { identifier in
-            identifier == "6F9B2DC7EADE4242A80DC76470D2264E" ? nil : "media/\(identifier.prefix(4)).bin"
+            identifier == "6F9B2DC7EADE4242A80DC76470D2264E" ? nil : .url("media/\(identifier.prefix(4)).bin")
         }
         #expect(rewritten == """
             Intro ![](media/646F.bin) text.
@@ -67,6 +67,28 @@ struct DayOneTextTests {
             [a link](https://example.com/x) and again ![](media/646F.bin)
             """)
         #expect(DayOneText.rewritingMoments(in: Self.momentText) { _ in nil } == Self.momentText)
+    }
+
+    /// Issue 27: a photo the export lacks must not stay a broken image; its whole link gives way to a placeholder.
+    @Test func replacesWholeLinksOfMissingMedia() {
+        let rewritten = DayOneText.rewritingMoments(in: Self.momentText) { identifier -> DayOneText.MomentRewrite? in
+            switch identifier {
+            case "646FD9CE9D924262ADB1FA7AF3A2F4DB": .text("[photo missing from the export]")
+            case "08514236013D4E4A9389BFDC24A5F727": .text("[audio missing from the export]")
+            case "0AD5A7C9E8D24BC2A7F5DAD6D21E1A55": .url("trove-media:abc")
+            default: nil
+            }
+        }
+        #expect(rewritten == """
+            Intro [photo missing from the export] text.
+            ![](dayone-moment:/video/6F9B2DC7EADE4242A80DC76470D2264E)
+            [audio missing from the export]
+            ![](trove-media:abc)
+            [a link](https://example.com/x) and again [photo missing from the export]
+            """)
+        // Glued to the sentence before it, as in the fixture's text.
+        #expect(DayOneText.rewritingMoments(in: "et\\.![](dayone-moment://X). Next") { _ in .text("[photo missing from the export]") }
+                == "et\\.[photo missing from the export]. Next")
     }
 }
 

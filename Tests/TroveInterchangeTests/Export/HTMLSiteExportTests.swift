@@ -142,11 +142,18 @@ struct HTMLSiteExportTests {
         #expect(index.contains("<a class=\"button\" href=\"all.html\">"))
     }
 
-    @Test("a re-export removes pages of entries no longer published and leaves other files")
+    @Test("a re-export removes the pages it wrote for entries no longer published, and only those")
     func staleRemoved() throws {
         let folder = try ExportTestSupport.temporaryFolder()
-        for (path, text) in [("entries/PRIVATEENTRY01.html", "old SecretEntryText"), ("notes.txt", "mine"),
-                             ("media/\(fixture.secretPhoto1.sha256).jpg", "old")] {
+        // First export: the entry is public, so its page and photo are written (and listed in the manifest).
+        var published = fixture.entries
+        published[2].isPublic = true
+        _ = try HTMLSiteExport.write(profile: fixture.profile, journals: fixture.journals, entries: published, to: folder,
+                                     media: ExportTestSupport.source(fixture.media))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("entries/PRIVATEENTRY01.html").path))
+        // The user's own files, some named like pages, which no export wrote.
+        for (path, text) in [("notes.txt", "mine"), ("entries/MYOWNPAGE.html", "my page"),
+                             ("media/\(fixture.secretPhoto2.sha256).jpg", "my photo")] {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
@@ -155,7 +162,36 @@ struct HTMLSiteExportTests {
         #expect(files["entries/PRIVATEENTRY01.html"] == nil)
         #expect(files["media/\(fixture.secretPhoto1.sha256).jpg"] == nil)
         #expect(files["notes.txt"] == Array("mine".utf8))
+        #expect(files["entries/MYOWNPAGE.html"] == Array("my page".utf8))
+        #expect(files["media/\(fixture.secretPhoto2.sha256).jpg"] == Array("my photo".utf8))
         #expect(report.filesRemoved.sorted() == ["entries/PRIVATEENTRY01.html", "media/\(fixture.secretPhoto1.sha256).jpg"])
         #expect(!files.keys.contains { $0.contains(".tmp-") })
+        let manifest = try ExportTestSupport.text(".trove-export.json", in: folder)
+        #expect(manifest.contains("\"index.html\"") && !manifest.contains("PRIVATEENTRY01") && !manifest.contains("notes.txt"))
+    }
+
+    @Test("a file in the way that no export wrote stops the export, named; --force overwrites it")
+    func refusesFilesNotItsOwn() throws {
+        let folder = try ExportTestSupport.temporaryFolder()
+        let index = folder.appendingPathComponent("index.html")
+        try Data("my own home page".utf8).write(to: index)
+        #expect(throws: ExportError.notOurFile(path: index.path)) { try export(into: folder) }
+        #expect(try ExportTestSupport.text("index.html", in: folder) == "my own home page")
+        // Refused before anything was written: not even the stylesheet, which comes first.
+        #expect(Set(try ExportTestSupport.allFiles(in: folder).keys) == ["index.html"])
+        #expect(ExportError.notOurFile(path: index.path).description.hasPrefix("\(index.path) is already there and was not written by an earlier export"))
+
+        // A file whose bytes are the ones it would write is taken over: nothing is lost.
+        let again = try ExportTestSupport.temporaryFolder()
+        try Data(HTMLSiteAssets.css.utf8).write(to: again.appendingPathComponent("style.css"))
+        _ = try export(into: again)
+
+        let report = try HTMLSiteExport.write(
+            profile: fixture.profile, journals: fixture.journals, entries: fixture.entries, to: folder, force: true,
+            media: ExportTestSupport.source(fixture.media))
+        #expect(report.filesWritten.contains("index.html"))
+        #expect(try ExportTestSupport.text("index.html", in: folder).hasPrefix("<!doctype html>"))
+        // Now it is the export's own: the next export replaces it without --force.
+        _ = try export(into: folder)
     }
 }

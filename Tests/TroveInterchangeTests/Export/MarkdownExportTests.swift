@@ -117,15 +117,16 @@ struct MarkdownExportTests {
     @Test("generated files are replaced, other files left, no temporary file remains")
     func rewriteFolder() throws {
         let folder = try ExportTestSupport.temporaryFolder()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dev-journal"), withIntermediateDirectories: true)
         let name = "dev-journal/2026-11-23-re-lunch-today-01JABCDE.md"
+        // An earlier export wrote the file (so the manifest lists it); its text has since gone stale.
+        try MarkdownExport.write(journals: [journal], entries: [entry()], to: folder, media: { _ in nil })
         try Data("old".utf8).write(to: folder.appendingPathComponent(name))
         try Data("mine".utf8).write(to: folder.appendingPathComponent("dev-journal/notes.txt"))
         try MarkdownExport.write(journals: [journal], entries: [entry()], to: folder, media: { _ in nil })
         let files = try ExportTestSupport.allFiles(in: folder)
         #expect(files["dev-journal/notes.txt"] == Array("mine".utf8))
         #expect(try ExportTestSupport.text(name, in: folder).hasPrefix("---\nid: \"01JABCDEFGHXYZ\"\n"))
-        #expect(files.keys.sorted() == [name, "dev-journal/notes.txt"])
+        #expect(files.keys.sorted() == [".trove-export.json", name, "dev-journal/notes.txt"])
     }
 
     @Test("journals with the same name get separate folders; unknown zones and journals warn")
@@ -157,5 +158,29 @@ struct MarkdownExportTests {
         #expect(throws: ExportError.invalidDate(entryID: "01JABCDEFGHXYZ", value: "last Tuesday")) {
             try MarkdownExport.write(journals: [journal], entries: [e], to: folder, media: { _ in nil })
         }
+    }
+
+    @Test("a re-export replaces and removes only its own files; a file in the way stops it unless --force")
+    func onlyItsOwnFiles() throws {
+        let folder = try ExportTestSupport.temporaryFolder()
+        let name = "dev-journal/2026-11-23-re-lunch-today-01JABCDE.md"
+        let mine = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: mine.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("my own notes".utf8).write(to: mine)
+        #expect(throws: ExportError.notOurFile(path: mine.path)) {
+            try MarkdownExport.write(journals: [journal], entries: [entry()], to: folder, media: ExportTestSupport.source(media))
+        }
+        #expect(try ExportTestSupport.text(name, in: folder) == "my own notes")
+
+        try MarkdownExport.write(journals: [journal], entries: [entry(), entry("01JOTHERENTRY", title: "Other")],
+                                 to: folder, force: true, media: ExportTestSupport.source(media))
+        #expect(try ExportTestSupport.text(name, in: folder).hasPrefix("---\nid: \"01JABCDEFGHXYZ\""))
+        try Data("kept".utf8).write(to: folder.appendingPathComponent("dev-journal/README.md"))
+        // The other entry is gone from the store: its file goes, the user's README stays.
+        let report = try MarkdownExport.write(journals: [journal], entries: [entry()], to: folder, media: ExportTestSupport.source(media))
+        #expect(report.filesRemoved == ["dev-journal/2026-11-23-other-01JOTHER.md"])
+        let files = try ExportTestSupport.allFiles(in: folder)
+        #expect(files["dev-journal/README.md"] == Array("kept".utf8))
+        #expect(Set(files.keys) == [name, "dev-journal/README.md", ".trove-export.json"])
     }
 }

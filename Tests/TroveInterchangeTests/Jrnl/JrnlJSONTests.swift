@@ -117,4 +117,14 @@ struct JrnlJSONTests {
             try JrnlJournal.open(folder.path + "/none.json")
         }
     }
+
+    /// jrnl 4.1's own export of a journal with a Markdown heading: it lists `##` as a tag, which is none.
+    @Test func leavesOutAHeadingMarkerAndStripsAnySymbol() throws {
+        let json = """
+            {"tags": {"#gear": 1, "##": 1}, "entries": [{"title": "Heading day.", "body": "## Packing list\\n- socks #gear",
+              "date": "2023-05-03", "time": "08:00", "tags": ["##", "#gear", "+plus"], "starred": false}]}
+            """
+        let journal = try JrnlJournal(parsing: Array(json.utf8), file: "j.json", timeZone: TimeZone(identifier: "UTC")!)
+        #expect(journal.entries.first?.tags == ["gear", "plus"])
+    }
 }

@@ -18,6 +18,8 @@ struct JrnlTextTests {
 
         [2020-04-01 12:00:00 PM] Noon in the newer time format? Yes.
         Mail me@example.com: that is no tag, and #idea is one only for #@ journals.
+        ## A Markdown heading, not a tag
+        # Neither is this one; issue#4 is no tag either.
         [2020-04-01 12:00:00 PM] Noon in the newer time format? Again, the same title.
 
         """
@@ -47,8 +49,9 @@ struct JrnlTextTests {
         let noon = journal.entries[2]
         #expect(noon.localDateTime == "2020-04-01 12:00")
         #expect(noon.timestamp == "2020-04-01T12:00:00.000Z")
-        #expect(noon.body == "Yes.\nMail me@example.com: that is no tag, and #idea is one only for #@ journals.")
-        #expect(noon.tags == [])
+        #expect(noon.body.hasPrefix("Yes.\nMail me@example.com: that is no tag, and #idea is one only for #@ journals.\n## A"))
+        // jrnl's default tag symbols are `#@`: `#idea` is a tag, a heading's `#` and `##` are not.
+        #expect(noon.tags == ["idea"])
         #expect(journal.entries[3].body == "Again, the same title.")
         #expect(journal.entries[3].sourceKey == noon.sourceKey + "-2")
     }
@@ -63,9 +66,25 @@ struct JrnlTextTests {
     }
 
     @Test func usesTheTagSymbolsGiven() {
-        let journal = JrnlJournal(parsingText: Self.journalFile, file: "j.txt", timeZone: Self.utc, tagSymbols: "#@")
-        #expect(journal.entries[2].tags == ["idea"])
+        let journal = JrnlJournal(parsingText: Self.journalFile, file: "j.txt", timeZone: Self.utc, tagSymbols: "@")
+        #expect(journal.entries[2].tags == [])
         #expect(journal.entries[0].tags == ["anna", "work"])
+        let hashOnly = JrnlJournal(parsingText: Self.journalFile, file: "j.txt", timeZone: Self.utc, tagSymbols: "#")
+        #expect(hashOnly.entries[2].tags == ["idea"])
+        #expect(hashOnly.entries[0].tags == [])
+    }
+
+    /// jrnl's rule, `(?<!\S)[#@][-+*#/\w]+`, on the cases that matter; a heading's `#` followed by space or `#` is none.
+    @Test func findsTagsByJrnlsRule() {
+        let text = "#a @B-c+d #x/y#z (#no) x#no # no ## no ###no\n#start\t@tab_1 @ü @.no #_"
+        #expect(JrnlJournal(parsingText: "[2020-01-01 10:00] T. " + text, file: "t.txt", timeZone: Self.utc)
+            .entries[0].tags == ["a", "b-c+d", "x/y#z", "start", "tab_1", "ü", "_"])
+    }
+
+    @Test func refusesTagSymbolsThatCannotStartATag() {
+        #expect(JrnlJournal.tagSymbolsProblem("#@") == nil)
+        #expect(JrnlJournal.tagSymbolsProblem("") != nil)
+        #expect(JrnlJournal.tagSymbolsProblem("@a")?.hasPrefix("\"a\" cannot start a tag") == true)
     }
 
     @Test func readsTheOldUnbracketedFormat() {
