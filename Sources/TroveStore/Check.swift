@@ -137,8 +137,11 @@ extension Store {
 struct MediaUsers {
     private(set) var byMedia: [String: [String]] = [:]
 
+    /// Notes that `record` refers to `digests`; a value that is no SHA-256 is the schema's to report, not a file to look for.
     mutating func note(_ digests: [String], by record: String) {
-        for digest in digests { byMedia[digest, default: []].append(record) }
+        for digest in digests where ArrivingFileRule.isLowerHex(Substring(digest), count: 64) {
+            byMedia[digest, default: []].append(record)
+        }
     }
 }
 

@@ -33,6 +33,6 @@ struct JSONOutputTests {
         let remotes = try #require(try json("remote", "list") as? [[String: Any]])
         #expect(remotes.count == 1 && Self.keys(remotes.first) == ["name", "url"])
         let sync = try #require(try json("sync") as? [[String: Any]])
-        #expect(Self.keys(sync.first) == ["remote", "received", "sent", "merged", "conflictsKept", "invalidFiles", "failure"])
+        #expect(Self.keys(sync.first) == ["remote", "received", "sent", "merged", "conflictsKept", "invalidFiles", "refused", "failure"])
     }
 }
