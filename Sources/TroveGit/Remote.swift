@@ -19,6 +19,12 @@ final class TransferContext {
         self.progress = progress
     }
 
+    /// The folder the URL names when it is a path or a `file://` URL (a hub on a drive or a shared folder).
+    var localPath: String? {
+        if url.hasPrefix("file://") { return String(url.dropFirst("file://".count)) }
+        return url.hasPrefix("/") || url.hasPrefix(".") ? url : nil
+    }
+
     var port: Int? { URLComponents(string: url)?.port ?? (url.hasPrefix("ssh://") ? 22 : nil) }
 
     /// Fills libgit2's callbacks; `self` must outlive the call they are used for.
@@ -125,6 +131,7 @@ final class TransferContext {
     /// Turns a failed transfer into the most specific error known.
     func error(from error: Error) -> Error {
         if let failure { return failure }
+        if let path = localPath, !FileManager.default.fileExists(atPath: path) { return TransferError.missingHub(path: path) }
         if let git = error as? GitError { return TransferError.unreachable(url: url, reason: git.message) }
         return error
     }

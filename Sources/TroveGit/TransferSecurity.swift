@@ -88,6 +88,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case unusableIdentity(path: String, reason: String)
     case unreachable(url: String, reason: String)
     case rejected(reference: String, reason: String)
+    /// A hub at a path that is not there: libgit2 takes such a path for a URL and says "unsupported URL protocol".
+    case missingHub(path: String)
 
     public var description: String {
         switch self {
@@ -111,6 +113,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot reach \(url): \(reason)"
         case .rejected(let reference, let reason):
             return "the remote refused \(reference): \(reason)"
+        case .missingHub(let path):
+            return "the hub folder \(path) is not there (is the drive plugged in?)"
         }
     }
 }

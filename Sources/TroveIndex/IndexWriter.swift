@@ -9,15 +9,14 @@ struct IndexWriter {
     let db: Database
     let store: Store
 
-    /// Applies `changes` to an index that holds the records before them.
+    /// Applies `changes`, the record files that differ between the indexed commit and commit `head`, to an
+    /// index that holds the records before them.
     ///
     /// A changed record keeps its row and is updated in place, naming only the indexed columns whose
     /// values moved: SQLite then leaves the b-tree indexes of the others alone. (Deleting and inserting
     /// it again rewrote a page of every index per record, megabytes for a thousand edits.)
-    func update(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?) throws {
-        // A record that moved folder is a removal and an addition of one id: the addition wins.
-        let kept = Set(changes.filter { $0.blob != nil }.map(\.id))
-        let changes = changes.filter { $0.blob != nil || !kept.contains($0.id) }
+    func update(_ changes: [RecordChange], at head: String, progress: ((Int, Int) -> Void)?) throws {
+        let (changes, settled) = try resolvingSharedIDs(changes, at: head)
         // FTS5 flushes its in-memory buffer whenever a row id goes backwards, so the full-text entries of
         // every row that changes or goes are removed first, and the new ones added after, in row order;
         // the records are read from git meanwhile.
@@ -29,12 +28,42 @@ struct IndexWriter {
                 INSERT INTO search(search, rowid, title, body, place)
                 SELECT 'delete', rowid, title, body, place FROM records WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
                 """, arguments: [Self.jsonList(existing.values.map(\.rowid))])
-        }, existing: { id in existing[id] }, written: { written.append($0) })
+        }, existing: { id in existing[id] }, settled: settled, written: { written.append($0) })
         // A new row may reuse the id of a row removed just before, so rows are named, not taken from above a mark.
         try db.execute(sql: """
             INSERT INTO search(rowid, title, body, place)
             SELECT rowid, title, body, place FROM records WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
             """, arguments: [Self.jsonList(written)])
+    }
+
+    /// One id with files in two places (two collections, committed by hand or from a hub) is one record: the
+    /// file whose path sorts first, as a full build and `Store.record(id:)` take it. A change to the other file
+    /// must not replace or remove its row.
+    ///
+    /// An id changed twice (a record moved) or removed (another collection's file may take over) becomes one
+    /// change to the first of its files after the change: those it changes and those `head` has in the other
+    /// collections, at a few tree lookups each. These come back `settled`, applied as they are. A single change
+    /// to an id whose row has another type meets that row's unchanged file, and `insertAll` compares the two paths.
+    private func resolvingSharedIDs(_ changes: [RecordChange], at head: String) throws -> ([RecordChange], settled: Set<String>) {
+        var byID: [String: [RecordChange]] = [:]
+        for change in changes { byID[change.id, default: []].append(change) }
+        let settled = Set(byID.filter { $0.value.count > 1 || $0.value[0].blob == nil }.keys)
+        guard !settled.isEmpty else { return (changes, []) }
+        var resolved: [RecordChange] = []
+        for change in changes {
+            guard settled.contains(change.id) else { resolved.append(change); continue }
+            guard let group = byID.removeValue(forKey: change.id) else { continue }
+            let present = group.filter { $0.blob != nil } + (try store.recordFiles(id: change.id, at: head))
+            resolved.append(present.min { $0.path < $1.path } ?? change)
+        }
+        return (resolved, settled)
+    }
+
+    /// Whether a change to `change`'s file must leave alone the row made from the unchanged file of `rowType`:
+    /// of two files of one id, the one whose path sorts first is the record.
+    private func yields(_ change: RecordChange, to rowType: String) -> Bool {
+        guard change.type != rowType, let collection = store.formats.format(for: rowType)?.collection else { return false }
+        return StoreLayout.recordPath(collection: collection, id: change.id) < change.path
     }
 
     /// What the index holds of a record about to change: its row, and the indexed columns an update may leave alone.
@@ -68,12 +97,19 @@ struct IndexWriter {
     /// are reported to `written`.
     /// The caller adds the full-text entries afterwards, all in one statement.
     private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {},
-                           existing: (String) -> ExistingRow? = { _ in nil }, written: (Int64) -> Void = { _ in }) throws {
+                           existing: (String) -> ExistingRow? = { _ in nil }, settled: Set<String> = [],
+                           written: (Int64) -> Void = { _ in }) throws {
         let step = max(1, changes.count / 200)
         let inserter = try RowInserter(db)
         try RecordReader(store: store, changes: changes).forEach(meanwhile: meanwhile) { number, parsed in
-            let row = existing(changes[number].id)
-            if let row, let (fields, blob) = parsed {
+            let change = changes[number]
+            let row = existing(change.id)
+            if let row, !settled.contains(change.id), let rowType = String.fromDatabaseValue(row.values["type"] ?? .null),
+               yields(change, to: rowType) {
+                // The other file of this id is the record; this one is a duplicate `trove check` names. The row's
+                // full-text entries were taken out with every changed id's: they go back as they were.
+                written(row.rowid)
+            } else if let row, let (fields, blob) = parsed {
                 try update(row, to: fields, blob: blob)
                 written(row.rowid)
             } else if let row {

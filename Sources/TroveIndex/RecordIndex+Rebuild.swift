@@ -27,7 +27,10 @@ extension RecordIndex {
             let remove = { for suffix in ["", "-journal", "-wal", "-shm", "-rows"] { unlink(temporary + suffix) } }
             remove()
             defer { remove() }
-            let changes = try store.recordChanges(from: nil, to: head)
+            // One id with files in two collections is one record, the first in path order (the diff's order), as
+            // `Store.record(id:)` reads it; the other would break the index's unique id (`trove check` names it).
+            var seen: Set<String> = []
+            let changes = try store.recordChanges(from: nil, to: head).filter { seen.insert($0.id).inserted }
             let fresh = try IndexBuild(store: store, path: temporary).run(changes, head: head, progress: progress)
             // Every page passes through the live connection's cache on its way to the log: a small cache
             // meanwhile keeps the copy from filling 64 MB with pages nobody reads again.

@@ -68,7 +68,7 @@ public final class RecordIndex {
                     commitGone = true
                     return .rollback
                 }
-                try IndexWriter(db: db, store: store).update(changes, progress: progress)
+                try IndexWriter(db: db, store: store).update(changes, at: head, progress: progress)
                 try IndexSchema.setIndexedCommit(db, head)
                 applied = changes.count
                 return .commit

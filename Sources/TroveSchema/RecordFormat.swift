@@ -37,3 +37,49 @@ public struct RecordFormat: Sendable {
         validate(value).isEmpty
     }
 }
+
+extension RecordFormat {
+    /// The media hashes `value` refers to: every string where its schema uses a definition marked `"x-media": true`
+    /// (the `sha256` of `common.schema.json`), such as an entry's photos or an item's photo. Sorted, each once.
+    ///
+    /// Read from the schema rather than listed by hand, so a new field that holds a media hash is covered by its `$ref`.
+    public func mediaReferences(in value: JSONValue) -> [String] {
+        var found: Set<String> = []
+        MediaReferenceWalker(graph: graph).collect(value, at: root, into: &found)
+        return found.sorted()
+    }
+}
+
+/// Walks a value alongside its schema, collecting the strings whose schema is marked `x-media`.
+private struct MediaReferenceWalker {
+    let graph: SchemaGraph
+
+    func collect(_ value: JSONValue, at index: Int, into found: inout Set<String>, depth: Int = 0) {
+        // Record schemas nest a few levels; the bound only guards against a schema that refers to itself.
+        guard depth < 32 else { return }
+        var current: Int? = index
+        var hops = 0
+        while let position = current, hops < 64 {
+            let node = graph[position]
+            if node.extensions["x-media"] == .bool(true) {
+                if let text = value.stringValue { found.insert(text) }
+                return
+            }
+            switch value {
+            case .object(let members):
+                for (name, child) in node.properties {
+                    if let member = members[name] { collect(member, at: child, into: &found, depth: depth + 1) }
+                }
+            case .array(let elements):
+                if let items = node.items {
+                    for element in elements { collect(element, at: items, into: &found, depth: depth + 1) }
+                }
+            default:
+                break
+            }
+            for branch in node.allOf + node.anyOf + node.oneOf { collect(value, at: branch, into: &found, depth: depth + 1) }
+            current = node.ref
+            hops += 1
+        }
+    }
+}

@@ -28,6 +28,7 @@ public enum CommandLineRunner {
         }
         // The user's key, if they made one, signs every commit from here on (see `KeySigner`).
         Store.defaultCommitSigner = KeySigner.forCurrentUser()
+        Store.warningHandler = { Output.error("warning: " + $0) }
         do {
             try command.run()
             // Changes made in a group's store (--in-group) go to its hub, so the members see them.

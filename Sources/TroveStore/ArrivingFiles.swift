@@ -43,6 +43,24 @@ public enum ArrivingFileRule {
     static func isLowerHex(_ text: Substring, count: Int) -> Bool {
         text.utf8.count == count && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
+
+    /// What is said of a `.gitattributes` other than the one every store has.
+    static let attributesDiffer = "differs from the attributes every store has (without them git merges records line by line)"
+    /// What is said of a `trove.json` or `.gitattributes` that is gone.
+    static let missingStoreFile = "is missing; every store has it (without it git merges records line by line)"
+
+    /// Why a record's `clock` or `updatedAt` may not be kept: more than a day ahead of `now`, such a clock would
+    /// win every last-writer-wins merge until that time; `nil` when both are fine or absent.
+    static func futureClockProblem(_ value: JSONValue, now: Int64 = HybridClock.nowMilliseconds()) -> String? {
+        if let text = value["clock"]?.stringValue, let clock = HybridClock(text), clock.isFarAhead(of: now) {
+            return "its clock \(text) is more than a day ahead of this machine's time (it would win every merge)"
+        }
+        if let text = value["updatedAt"]?.stringValue, let milliseconds = Timestamp.milliseconds(text),
+           milliseconds > now + HybridClock.maximumLead {
+            return "its updatedAt \(text) is more than a day ahead of this machine's time"
+        }
+        return nil
+    }
 }
 
 extension Store {
@@ -84,11 +102,25 @@ extension Store {
             return size > ArrivingFileRule.maximumLogBytes ? "is \(size) bytes, more than a log may hold" : nil
         case .record:
             let size = try repository.blobSize(blob)
-            return size > ArrivingFileRule.maximumRecordBytes
-                ? "is \(size) bytes, more than a record may hold (\(ArrivingFileRule.maximumRecordBytes))" : nil
+            if size > ArrivingFileRule.maximumRecordBytes {
+                return "is \(size) bytes, more than a record may hold (\(ArrivingFileRule.maximumRecordBytes))"
+            }
+            // A record that does not parse arrives as it is (merges keep it, `check` names it); one that does may not
+            // carry a clock from the far future.
+            guard let value = try? JSONValue(parsing: repository.blob(blob)) else { return nil }
+            return ArrivingFileRule.futureClockProblem(value)
         case .foreign:
-            return "is not a file of the store's format"
+            return foreignFileProblem(delta.path)
         }
+    }
+
+    /// Why `path`, a file `classify` does not take as a store file, may not be in the store.
+    func foreignFileProblem(_ path: String) -> String {
+        if let (collection, id) = StoreLayout.parseRecordPath(path), let format = formats.format(forCollection: collection),
+           !format.isLog, RecordID.isValid(id) {
+            return "is in the wrong fan-out folder: the record \(id) belongs at \(StoreLayout.recordPath(collection: collection, id: id))"
+        }
+        return "is not a file of the store's format"
     }
 
     /// The files of a commit's own change (against its first parent, or the whole tree of a root)
@@ -109,5 +141,93 @@ extension Store {
     /// this store may not hold, with its first problems.
     func arrivingProblems(theirs: ObjectID, head: ObjectID?) throws -> [ArrivingFileProblem] {
         try repository.commitIDs(from: theirs, notIn: head).flatMap { try arrivingProblems(of: $0) }
+    }
+}
+
+extension Store {
+    /// What a push to a hub whose branch is at `remoteHead` would carry that `check` does not accept, the first few,
+    /// each named by the outgoing commit that made the file what it is.
+    ///
+    /// The files are those that differ between the hub's tree and HEAD's: what the hub would hold once the push lands.
+    /// Each is judged by the rule for arriving files (the one every peer applies on receiving it) and, for records,
+    /// by `check`'s (parses, validates, matches its name, canonical) and one id in one collection. Judging the
+    /// result rather than each commit lets a fix on top (an edit committed with `trove commit`, or `trove undo`)
+    /// clear the way: history is never rewritten, so a bad commit stays in it. A deleted `trove.json` or
+    /// `.gitattributes`, or media a record still refers to, count too.
+    func outgoingProblems(head: ObjectID, remoteHead: ObjectID?, limit: Int = 8) throws -> [ArrivingFileProblem] {
+        let headTree = try repository.tree(ofCommit: head)
+        let remoteTree = try remoteHead.map { try repository.tree(ofCommit: $0) }
+        var found: [(delta: TreeDelta, reason: String)] = []
+        var users: MediaUsers?
+        for delta in try repository.diff(from: remoteTree, to: headTree) {
+            let reason: String?
+            if delta.newID == nil {
+                switch classify(delta.path) {
+                case .storeFile:
+                    reason = ArrivingFileRule.missingStoreFile
+                case .media:
+                    if users == nil { users = try mediaUsers(in: headTree) }
+                    reason = MediaCheck.digest(inPath: delta.path).flatMap { users?.byMedia[$0] }
+                        .map { "is deleted, but \($0.joined(separator: ", ")) still \($0.count == 1 ? "refers" : "refer") to it" }
+                default:
+                    reason = nil
+                }
+            } else {
+                reason = try arrivingProblem(delta) ?? committedProblem(delta, in: headTree)
+            }
+            guard let reason else { continue }
+            found.append((delta, reason))
+            if found.count == limit { break }
+        }
+        guard !found.isEmpty else { return [] }
+        let outgoing = try repository.commitIDs(from: head, notIn: remoteHead).reversed()
+        return try found.map { delta, reason in
+            let commit = try introducingCommit(of: delta, among: outgoing) ?? head
+            return ArrivingFileProblem(commit: commit.description, path: delta.path, reason: reason)
+        }
+    }
+
+    /// What `check` says of a record or log that `delta` adds or changes, or of a record whose id another
+    /// collection of `tree` holds too.
+    private func committedProblem(_ delta: TreeDelta, in tree: Tree) throws -> String? {
+        guard let blob = delta.newID else { return nil }
+        switch classify(delta.path) {
+        case .record(_, let id):
+            if let problem = problem(path: delta.path, bytes: try repository.blob(blob)) { return problem }
+            let shard = StoreLayout.fanout(id)
+            for collection in recordCollections where !delta.path.hasPrefix(collection + "/") {
+                let other = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
+                if tree.entry(atPath: other) != nil { return "has the id of \(other) as well; one id names one record" }
+            }
+            return nil
+        case .log:
+            return problem(path: delta.path, bytes: try repository.blob(blob))
+        default:
+            return nil
+        }
+    }
+
+    /// The newest of `commits` (newest first) that made `delta.path` what it is at the end of `delta`: its file
+    /// there (or its absence) matches, and none of its parents' does.
+    private func introducingCommit(of delta: TreeDelta, among commits: ReversedCollection<[ObjectID]>) throws -> ObjectID? {
+        func state(_ commit: ObjectID) throws -> ObjectID? { try repository.tree(ofCommit: commit).entry(atPath: delta.path)?.id }
+        for commit in commits {
+            guard try state(commit) == delta.newID else { continue }
+            if try repository.commit(commit).parentIDs.allSatisfy({ try state($0) != delta.newID }) { return commit }
+        }
+        return nil
+    }
+
+    /// Which records of `tree` refer to each media file.
+    func mediaUsers(in tree: Tree) throws -> MediaUsers {
+        var users = MediaUsers()
+        for collection in recordCollections {
+            guard let format = formats.format(forCollection: collection) else { continue }
+            try repository.walkFiles(in: tree, under: collection) { path, blob in
+                guard let value = try? JSONValue(parsing: repository.blob(blob)) else { return }
+                users.note(format.mediaReferences(in: value), by: path)
+            }
+        }
+        return users
     }
 }

@@ -15,14 +15,17 @@ public struct CheckProblem: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Store {
-    /// Checks that every record parses and validates, every media hash matches,
-    /// uncommitted hand edits are valid, and every git object is intact.
+    /// Checks that every record parses and validates, every media hash matches, every media file a record
+    /// refers to is there, uncommitted hand edits are valid, and every git object is intact.
     public func check() throws -> [CheckProblem] {
         var problems: [CheckProblem] = []
         for object in repository.corruptObjects() {
             problems.append(CheckProblem(path: ".git/objects", message: "object \(object) is corrupt or unreadable"))
         }
+        var users = MediaUsers()
         if let tree = try headTree() {
+            var present: Set<String> = []
+            var firstFile: [String: String] = [:]
             // Every file of HEAD, links and submodules included: what plain git brought in is held to
             // the rule every arriving file meets, then its content is checked.
             for delta in try repository.diff(from: nil, to: tree) {
@@ -35,7 +38,28 @@ extension Store {
                     problems.append(CheckProblem(path: path, message: "its git object \(blob.short) cannot be read"))
                     continue
                 }
+                switch classify(path) {
+                case .media:
+                    if let digest = MediaCheck.digest(inPath: path) { present.insert(digest) }
+                case .record(let type, let id):
+                    // Tree order is path order: the first file of an id is the one every reader takes.
+                    if let first = firstFile[id] {
+                        problems.append(CheckProblem(path: path, message: Self.sharedIDProblem(first)))
+                    } else {
+                        firstFile[id] = path
+                    }
+                    if let value = try? JSONValue(parsing: bytes) { users.note(formats.format(for: type)?.mediaReferences(in: value) ?? [], by: path) }
+                default:
+                    break
+                }
                 if let message = problem(path: path, bytes: bytes) { problems.append(CheckProblem(path: path, message: message)) }
+            }
+            if tree.entry(atPath: StoreLayout.attributesFile) == nil {
+                problems.append(CheckProblem(path: StoreLayout.attributesFile, message: ArrivingFileRule.missingStoreFile))
+            }
+            for (digest, records) in users.byMedia.sorted(by: { $0.key < $1.key }) where !present.contains(digest) {
+                problems.append(CheckProblem(path: MediaCheck.anyPath(digest), message: "is missing, but \(records.joined(separator: ", ")) "
+                    + "\(records.count == 1 ? "refers" : "refer") to it"))
             }
         }
         if let merging = repository.mergeHeadID() {
@@ -44,7 +68,20 @@ extension Store {
         for link in try repository.symbolicLinksInWorkTree().sorted() {
             problems.append(CheckProblem(path: link, message: "is a symbolic link; Trove neither writes nor reads through links (put the real folder or file back)"))
         }
-        for edit in try handEdits() where edit.change != .deleted {
+        for edit in try handEdits() {
+            if edit.change == .deleted {
+                switch edit.kind {
+                case .media:
+                    guard let digest = MediaCheck.digest(inPath: edit.path), let records = users.byMedia[digest] else { continue }
+                    problems.append(CheckProblem(path: edit.path, message: "deleted by hand, but \(records.joined(separator: ", ")) "
+                        + "still \(records.count == 1 ? "refers" : "refer") to it; 'trove commit' will refuse to commit that"))
+                case .storeFile:
+                    problems.append(CheckProblem(path: edit.path, message: "deleted by hand; only Trove writes it"))
+                default:
+                    break
+                }
+                continue
+            }
             switch edit.kind {
             case .record, .media, .log:
                 guard let data = FileManager.default.contents(atPath: try repository.workdirPath(edit.path)) else { continue }
@@ -71,14 +108,20 @@ extension Store {
         return problems
     }
 
+    /// What `check` says of the second file of an id whose first file is `first`.
+    static func sharedIDProblem(_ first: String) -> String {
+        "has the id of \(first), which is the record Trove reads; one id names one record (remove one of the two)"
+    }
+
     /// What is wrong with one committed or checked-out file, or `nil` if it is fine.
     ///
     /// An uncommitted hand edit need not be canonical: `trove commit` rewrites it canonically.
-    private func problem(path: String, bytes: [UInt8], committed: Bool = true) -> String? {
+    /// A push judges what it sends with the committed rules (`outgoingProblems`).
+    func problem(path: String, bytes: [UInt8], committed: Bool = true) -> String? {
         switch classify(path) {
         case .storeFile:
-            if path == StoreLayout.attributesFile {
-                return bytes == Array(StoreLayout.attributes.utf8) ? nil : "differs from the attributes every store has (\(StoreLayout.attributes.debugDescription))"
+            guard path == StoreLayout.metadataFile else {
+                return bytes == Array(StoreLayout.attributes.utf8) ? nil : ArrivingFileRule.attributesDiffer
             }
             guard let value = try? JSONValue(parsing: bytes), value["format"]?.intValue != nil else {
                 return "store metadata is unreadable"
@@ -90,7 +133,7 @@ extension Store {
             do { _ = try LogFile.canonical(bytes, type: type, path: path, formats: formats) } catch { return "\(error)" }
             return nil
         case .foreign:
-            return "not a file of the store format"
+            return foreignFileProblem(path)
         case .record(let type, let id):
             let value: JSONValue
             do { value = try JSONValue(parsing: bytes) } catch { return "\(error)" }
@@ -98,14 +141,42 @@ extension Store {
             if value["type"]?.stringValue != type { return "its \"type\" is not \(type), the type of its folder" }
             let violations = formats.format(for: type)?.validate(value) ?? []
             if !violations.isEmpty { return violations.map(\.description).joined(separator: "; ") }
-            if committed, CanonicalJSON.encode(value) != bytes { return "not written canonically (run 'trove commit' after fixing it)" }
+            if committed, let future = ArrivingFileRule.futureClockProblem(value) { return future }
+            if committed, CanonicalJSON.encode(value) != bytes {
+                return "not written canonically (Trove writes each record in one exact form: edit it and run 'trove commit', "
+                    + "which rewrites it so)"
+            }
             return nil
+        }
+    }
+}
+
+/// Which records refer to each media file, by SHA-256.
+struct MediaUsers {
+    private(set) var byMedia: [String: [String]] = [:]
+
+    /// Notes that `record` refers to `digests`; a value that is no SHA-256 is the schema's to report, not a file to look for.
+    mutating func note(_ digests: [String], by record: String) {
+        for digest in digests where ArrivingFileRule.isLowerHex(Substring(digest), count: 64) {
+            byMedia[digest, default: []].append(record)
         }
     }
 }
 
 /// Checks a media file against its content-addressed name.
 enum MediaCheck {
+    /// The SHA-256 a media path names (`media/xx/<sha256>.<ext>`), or `nil` for another shape.
+    static func digest(inPath path: String) -> String? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.firstIndex(of: "."), ArrivingFileRule.isLowerHex(name[..<dot], count: 64) else { return nil }
+        return String(name[..<dot])
+    }
+
+    /// A media file of any extension, named by its SHA-256, as a record refers to it.
+    static func anyPath(_ digest: String) -> String {
+        StoreLayout.mediaPath(sha256: digest, fileExtension: "*")
+    }
+
     static func problem(path: String, bytes: [UInt8]) -> String? {
         let name = (path as NSString).lastPathComponent
         let parts = name.split(separator: ".")

@@ -76,6 +76,7 @@ extension Store {
                     }
                 }
             }
+            try refuseDeletingMediaInUse(transaction)
             return leftAlone
         }
         var result = committed
@@ -94,6 +95,43 @@ extension Store {
             return .record(type: format.type, id: id)
         }
         return .foreign
+    }
+
+    /// Refuses a transaction that deletes a media file some record still refers to once it is committed.
+    ///
+    /// Records the transaction changes count as it leaves them, so a commit that drops the photo from its
+    /// entry (or deletes the entry) may delete the file too.
+    private func refuseDeletingMediaInUse(_ transaction: Transaction) throws {
+        var deleted: [String: String] = [:]
+        for (path, change) in transaction.changes {
+            guard case .delete = change, case .media = classify(path), transaction.base?.entry(atPath: path) != nil,
+                  let digest = MediaCheck.digest(inPath: path) else { continue }
+            deleted[digest] = path
+        }
+        guard !deleted.isEmpty else { return }
+        var users = MediaUsers()
+        func note(_ path: String, _ bytes: [UInt8]) {
+            guard case .record(let type, _) = classify(path), let value = try? JSONValue(parsing: bytes),
+                  let references = formats.format(for: type)?.mediaReferences(in: value) else { return }
+            users.note(references.filter { deleted[$0] != nil }, by: path)
+        }
+        if let base = transaction.base {
+            for collection in recordCollections {
+                try repository.walkFiles(in: base, under: collection) { path, blob in
+                    if transaction.changes[path] == nil { note(path, try repository.blob(blob)) }
+                }
+            }
+        }
+        for (path, change) in transaction.changes {
+            switch change {
+            case .write(let bytes): note(path, bytes)
+            case .stored(let blob): note(path, try repository.blob(blob))
+            case .delete: continue
+            }
+        }
+        if let (digest, records) = users.byMedia.sorted(by: { $0.key < $1.key }).first {
+            throw StoreError.mediaInUse(path: deleted[digest]!, records: records.sorted())
+        }
     }
 
     private func checkedOutBytes(_ path: String) throws -> [UInt8] {

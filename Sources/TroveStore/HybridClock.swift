@@ -47,6 +47,18 @@ public struct HybridClock: Sendable, Equatable, Comparable, CustomStringConverti
         return self
     }
 
+    /// How far ahead of this machine's wall clock a clock may run: more is a wrong clock, not a time zone
+    /// or a slow peer, and a clock that far ahead would win every last-writer-wins merge until then.
+    public static let maximumLead: Int64 = 24 * 60 * 60 * 1000
+
+    /// This machine's wall clock, in milliseconds since 1970.
+    public static func nowMilliseconds() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    /// Whether this clock is more than `maximumLead` ahead of `now`.
+    public func isFarAhead(of now: Int64 = HybridClock.nowMilliseconds()) -> Bool {
+        milliseconds > now + Self.maximumLead
+    }
+
     /// Time, then counter as a number (text order breaks past 9999), then peer id.
     public static func < (lhs: HybridClock, rhs: HybridClock) -> Bool {
         (lhs.milliseconds, lhs.counter, lhs.peer) < (rhs.milliseconds, rhs.counter, rhs.peer)

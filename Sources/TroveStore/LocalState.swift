@@ -35,12 +35,21 @@ struct LocalState {
     var hasPendingCheckout: Bool { FileManager.default.fileExists(atPath: pendingFile) }
 
     /// The last clock this clone issued.
-    func lastClock() -> HybridClock {
-        if let text = try? String(contentsOfFile: clockFile, encoding: .utf8),
-           let clock = HybridClock(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            return HybridClock(milliseconds: clock.milliseconds, counter: clock.counter, peer: peerID)
+    ///
+    /// A clock file far ahead of the wall clock (a clock once set wrong, or a file edited by hand) is
+    /// never used: every edit stamped from it would win every merge until then. It is reset to now, with a warning.
+    func lastClock(now: Int64 = HybridClock.nowMilliseconds()) -> HybridClock {
+        guard let text = try? String(contentsOfFile: clockFile, encoding: .utf8),
+              let clock = HybridClock(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return HybridClock(milliseconds: 0, counter: 0, peer: peerID) }
+        if clock.isFarAhead(of: now) {
+            let reset = HybridClock(milliseconds: now, counter: 0, peer: peerID)
+            try? saveClock(reset)
+            Store.warn("this clone's clock (\(clockFile)) said \(clock.timestamp), more than a day ahead of this machine's time; "
+                + "it was reset to \(reset.timestamp)")
+            return reset
         }
-        return HybridClock(milliseconds: 0, counter: 0, peer: peerID)
+        return HybridClock(milliseconds: clock.milliseconds, counter: clock.counter, peer: peerID)
     }
 
     func saveClock(_ clock: HybridClock) throws {

@@ -9,6 +9,15 @@ public struct RecordChange: Sendable {
     public var type: String
     /// The blob id (40 hex digits) after the change, `nil` when the record was deleted.
     public var blob: String?
+    /// The record file's path in the store.
+    public var path: String
+
+    public init(id: String, type: String, blob: String?, path: String) {
+        self.id = id
+        self.type = type
+        self.blob = blob
+        self.path = path
+    }
 }
 
 extension Store {
@@ -25,15 +34,27 @@ extension Store {
         let collections = Dictionary(formats.recordFormats.filter { !$0.isLog }.map { ($0.collection, $0.type) }) { first, _ in first }
         return try repository.diff(from: oldTree, to: newTree).compactMap { delta in
             guard let (collection, id) = StoreLayout.parseRecordPath(delta.path), let type = collections[collection] else { return nil }
-            return RecordChange(id: id, type: type, blob: delta.newID?.hex)
+            return RecordChange(id: id, type: type, blob: delta.newID?.hex, path: delta.path)
         }
     }
 
-    /// Every record file at commit `hex`, as its id and blob id.
+    /// Every record file at commit `hex`, as its id and blob id; of an id with files in two collections, the first.
     public func recordBlobs(at hex: String) throws -> [String: String] {
         var blobs: [String: String] = [:]
-        for change in try recordChanges(from: nil, to: hex) { blobs[change.id] = change.blob }
+        for change in try recordChanges(from: nil, to: hex) where blobs[change.id] == nil { blobs[change.id] = change.blob }
         return blobs
+    }
+
+    /// The files of record `id` at commit `hex`, one per collection that has one, in path order: the first is
+    /// the one `record(id:)` reads.
+    public func recordFiles(id: String, at hex: String) throws -> [RecordChange] {
+        let tree = try tree(ofCommitHex: hex)
+        let shard = StoreLayout.fanout(id)
+        return recordCollections.compactMap { collection in
+            let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
+            guard let entry = tree.entry(atPath: path), let format = formats.format(forCollection: collection) else { return nil }
+            return RecordChange(id: id, type: format.type, blob: entry.id.hex, path: path)
+        }
     }
 
     /// The bytes of blob `hex` (a record file's canonical JSON), or `nil` when there is no such blob.

@@ -16,10 +16,11 @@ extension Store {
         }
     }
 
-    /// The path of record `id` in `tree`, whatever its collection.
+    /// The path of record `id` in `tree`, whatever its collection: the first in path order if it has two.
     func recordPath(id: String, in tree: Tree) -> String? {
-        for format in formats.recordFormats {
-            let path = StoreLayout.recordPath(collection: format.collection, id: id)
+        let shard = StoreLayout.fanout(id)
+        for collection in recordCollections {
+            let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
             if tree.entry(atPath: path) != nil { return path }
         }
         return nil

@@ -33,3 +33,27 @@ extension Store {
         try repository.commitSignature(of: id)
     }
 }
+
+extension Store {
+    /// Where warnings of the store go (a clock reset, say): one line each, the text without a prefix.
+    /// The command line sets it once at start-up; until then they go to standard error.
+    public static var warningHandler: @Sendable (String) -> Void {
+        get { WarningBox.shared.withLock { $0 } }
+        set { WarningBox.shared.withLock { $0 = newValue } }
+    }
+
+    static func warn(_ text: String) { warningHandler(text) }
+
+    /// A lock around the process-wide warning handler.
+    final class WarningBox: @unchecked Sendable {
+        static let shared = WarningBox()
+        private let lock = NSLock()
+        private var handler: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("warning: " + $0 + "\n").utf8)) }
+
+        func withLock<T>(_ body: (inout @Sendable (String) -> Void) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&handler)
+        }
+    }
+}

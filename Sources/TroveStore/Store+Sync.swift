@@ -69,6 +69,9 @@ extension Store {
             guard let head = try repository.headCommitID() else { return summary }
             let remoteHead = try repository.referenceTarget(tracking)
             if remoteHead == head { return summary }
+            // A commit made with plain git never went through Trove's checks: the hub gets only what `check` accepts.
+            let problems = try outgoingProblems(head: head, remoteHead: remoteHead)
+            if !problems.isEmpty { throw StoreError.pushRefused(remote: remote, problems: problems) }
             do {
                 try repository.push(remote: remote, refspecs: ["\(Self.branch):\(Self.branch)"], security: security, progress: progress)
                 summary.sent += try repository.countCommits(from: head, notIn: remoteHead)

@@ -16,7 +16,7 @@ public final class Store {
     public let formats: FormatCatalog
     /// Local, never-synced state under `.git/trove/`.
     let local: LocalState
-    /// The collections of records kept one file each (not logs), worked out once: every lookup by id walks them.
+    /// The collections of records kept one file each (not logs), sorted, worked out once: every lookup by id walks them.
     let recordCollections: [String]
     /// Signs each commit this store makes; `nil` makes unsigned commits. Starts as `Store.defaultCommitSigner`.
     public var commitSigner: (any CommitSigner)?
@@ -27,7 +27,9 @@ public final class Store {
         self.path = path
         self.repository = repository
         self.formats = formats
-        recordCollections = formats.recordFormats.map(\.collection)
+        // In path order: when one id has files in two collections (committed by hand, or from a hub), every
+        // reader takes the one whose path sorts first, as a tree walk meets them.
+        recordCollections = formats.recordFormats.map(\.collection).sorted()
         self.local = try LocalState(gitDirectory: repository.gitDirectory)
         commitSigner = Store.defaultCommitSigner
     }

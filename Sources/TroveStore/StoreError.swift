@@ -31,9 +31,21 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case reviewDidNotSettle(commit: String)
     /// Plain git stopped a merge (`git pull` met a delete-vs-edit) and left it for someone to finish.
     case unfinishedGitMerge(commit: String)
+    /// A push refused before it started: the files it would carry that `check` does not accept, by commit.
+    case pushRefused(remote: String, problems: [ArrivingFileProblem])
+    /// A hand deletion of a media file that records still refer to.
+    case mediaInUse(path: String, records: [String])
 
     public var description: String {
         switch self {
+        case .pushRefused(let remote, let problems):
+            return "nothing was pushed to \(remote): it would carry what 'trove check' refuses\n"
+                + problems.map { "  commit \($0.commit.prefix(10)): \($0.path): \($0.reason)\n" }.joined()
+                + "Fix each file and commit it with 'trove commit', or take the commit back with 'trove undo'; then sync again"
+        case .mediaInUse(let path, let records):
+            return "\(path) is deleted, but \(records.joined(separator: ", ")) still \(records.count == 1 ? "refers" : "refer") to it; "
+                + "nothing was committed: restore it with 'git checkout -- \(path)', or remove it from "
+                + "\(records.count == 1 ? "that record" : "those records") in the same commit"
         case .unfinishedGitMerge(let commit):
             return "git stopped in the middle of merging \(commit.prefix(10)) and left the store half merged: "
                 + "'trove commit' finishes the merge by Trove's rules (an edit wins over a delete; both sides' values are kept)"

@@ -64,14 +64,19 @@ public struct Transaction {
         let givenID = members["id"]?.stringValue
         let id = givenID ?? RecordID.make()
         // A freshly made id cannot exist yet: skip the lookup (it dominates bulk imports).
-        let existing = try givenID.flatMap { try self.record(id: $0) }
+        // A committed file that does not parse (written by hand, `check` names it) is replaced whole: that is its fix.
+        let existing: Record?
+        do { existing = try givenID.flatMap { try self.record(id: $0) } } catch is JSONParseError { existing = nil }
         if let existing, existing.type != type {
             throw StoreError.invalidRecord(source: "\(type) \(id)", violations: [SchemaViolation(path: "/id", message: "belongs to a \(existing.type) record")])
         }
         // Formats/README.md: the new time is the later of the wall clock and the record's own clock,
         // so an edit always sorts after what it replaces, even when that came from a peer whose clock runs ahead.
-        if let current = existing?.clock.flatMap(HybridClock.init) { clock = clock.observing(current) }
-        clock = clock.tick(now: Int64(Date().timeIntervalSince1970 * 1000))
+        // A record clock far ahead of ours is a wrong clock (refused on arrival since; a record may predate that):
+        // observing it would stamp this edit, and every later one, with that far future.
+        let now = HybridClock.nowMilliseconds()
+        if let current = existing?.clock.flatMap(HybridClock.init), !current.isFarAhead(of: now) { clock = clock.observing(current) }
+        clock = clock.tick(now: now)
         members["id"] = .string(id)
         members["type"] = .string(type)
         members["v"] = .integer(format.version)
