@@ -33,8 +33,7 @@ struct EntryCommand: ParsableCommand {
             changes.text = try text.map { $0 == "-" ? String(decoding: try Input.readAll("-"), as: UTF8.self) : $0 }
             if changes.text == nil {
                 if Prompts.canAsk {
-                    guard let written = try TextEditor.edit("") else { throw CommandFailure(message: "the editor failed: nothing was saved") }
-                    changes.text = written
+                    changes.text = try TextEditor.edit("")
                 } else if changes.addPhotos.isEmpty {
                     throw CommandFailure(message: "give the entry's text, or - to read it from standard input")
                 }
@@ -75,8 +74,7 @@ struct EntryCommand: ParsableCommand {
             changes.text = try text.map { $0 == "-" ? String(decoding: try Input.readAll("-"), as: UTF8.self) : $0 }
             if changes.text == nil, Self.isEmpty(changes), Prompts.canAsk {
                 guard let entry = try index.store.record(id: id).flatMap(Entry.init) else { throw JournalError.unknownEntry(id) }
-                guard let written = try TextEditor.edit(entry.text) else { throw CommandFailure(message: "the editor failed: nothing was saved") }
-                changes.text = written
+                changes.text = try TextEditor.edit(entry.text)
             }
             let (_, result) = try EntryBook(store: index.store).edit(id: id, changes)
             if result.commit == nil && !output.json { return Output.line("Nothing changed.") }

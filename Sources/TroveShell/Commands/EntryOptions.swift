@@ -47,20 +47,25 @@ enum EntryLookup {
 
 /// Writing an entry's text in the user's editor (`$VISUAL`, `$EDITOR`, else vi).
 enum TextEditor {
-    /// The text after editing `initial`; `nil` when the editor failed.
-    static func edit(_ initial: String) throws -> String? {
+    /// The text after editing `initial`; throws when the editor failed or was interrupted (nothing is saved then).
+    static func edit(_ initial: String) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let file = NSTemporaryDirectory() + "trove-entry-\(getpid()).md"
         try Data(initial.utf8).write(to: URL(fileURLWithPath: file))
+        // Ctrl-C goes to the editor while it runs (we ignore it), so this runs then too.
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // Through the shell, so EDITOR may carry arguments ("code --wait").
-        process.arguments = ["-c", editor + " \"$1\"", "sh", file]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: file) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        switch TerminalChild.run("/bin/sh", ["-c", editor + " \"$1\"", "sh", file], restoringTerminal: true) {
+        case .exited(0):
+            guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure(message: "the editor removed its file: nothing was saved") }
+            return String(decoding: data, as: UTF8.self)
+        case .signalled(SIGINT):
+            throw CommandFailure(message: "the editor was interrupted: nothing was saved")
+        case .notStarted(let error):
+            throw CommandFailure(message: "cannot start the editor: \(String(cString: strerror(error)))")
+        default:
+            throw CommandFailure(message: "the editor failed: nothing was saved")
+        }
     }
 }

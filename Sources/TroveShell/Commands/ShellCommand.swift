@@ -29,7 +29,10 @@ struct ShellCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let script = ScriptRunner(storeArguments: storeOptions.store.map { ["--store", $0] } ?? [], keepGoing: keepGoing)
+        // The shell's --store reaches every command as TROVE_STORE: appended to each line as `--store PATH`
+        // it broke the commands that take no store (help, completions), and a line's own --store wins.
+        if let store = storeOptions.store { setenv("TROVE_STORE", store, 1) }
+        let script = ScriptRunner(keepGoing: keepGoing)
         let code: Int32
         if let line {
             var lines = [line][...]

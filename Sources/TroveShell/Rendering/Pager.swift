@@ -23,19 +23,10 @@ enum Pager {
         }
     }
 
-    /// Runs the pager on `text`; false when it could not be started.
+    /// Runs the pager on `text`, on the terminal; false when it could not be started.
     private static func page(_ text: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardInput = pipe
-        do { try process.run() } catch { return false }
-        // A pager quit early (q) closes the pipe: the write then fails quietly instead of killing us.
-        signal(SIGPIPE, SIG_IGN)
-        try? pipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
+        // Through the shell, so PAGER may carry arguments ("less -FIRX").
+        if case .notStarted = TerminalChild.run("/bin/sh", ["-c", command], input: text, restoringTerminal: true) { return false }
         return true
     }
 }

@@ -22,8 +22,7 @@ struct InteractiveShell {
         if !FileManager.default.fileExists(atPath: storeOptions.path + "/trove.json") {
             Output.line("There is no store at \(storeOptions.path) yet: 'init' creates one, 'clone URL' copies one.")
         }
-        let storeArguments = storeOptions.store.map { ["--store", $0] } ?? []
-        signInIfNeeded(storeArguments: storeArguments)
+        signInIfNeeded()
         let history = HistoryFile(environment: environment)
         let editor = LineEditor(completer: Completer().complete)
         DataCompletion.warmUp(storePath: storeOptions.path)
@@ -51,14 +50,14 @@ struct InteractiveShell {
                 }
                 for words in commands {
                     if let code = ScriptRunner.exitCode(words) { return code }
-                    if ChildCommand.run(ScriptRunner.arguments(words) + storeArguments) != 0 { break }
+                    if ChildCommand.run(ScriptRunner.arguments(words)) != 0 { break }
                 }
             }
         }
     }
 
     /// A store with an account asks for sign-in first, through `login` itself (three tries); an offline store asks nothing.
-    private func signInIfNeeded(storeArguments: [String]) {
+    private func signInIfNeeded() {
         guard let store = try? Store.open(at: storeOptions.path) else { return }
         for attempt in 1...SignInAttempts.limit {
             do {
@@ -69,7 +68,7 @@ struct InteractiveShell {
             } catch {
                 return
             }
-            if ChildCommand.run(["login"] + storeArguments) == 0 { return }
+            if ChildCommand.run(["login"]) == 0 { return }
         }
         Output.line("Not signed in: commands will refuse until you run 'login'.")
     }

@@ -68,8 +68,14 @@ final class LineEditor {
         promptBuffer = strdup(Self.markingEscapes(prompt))
         cancelled = false
         var count: Int32 = 0
-        guard let text = el_gets(editLine, &count), count > 0 else { return .end }
-        if cancelled { return .cancelled }
+        let text = el_gets(editLine, &count)
+        // Checked first: Ctrl-C on an empty line gives no text either, like Ctrl-D, but must not leave.
+        if cancelled {
+            // libedit leaves the cursor after the dropped line; the next prompt goes below it.
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            return .cancelled
+        }
+        guard let text, count > 0 else { return .end }
         var line = String(cString: text)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)

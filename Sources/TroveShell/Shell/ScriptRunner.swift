@@ -3,8 +3,6 @@ import Foundation
 /// Runs shell lines that come from a script (standard input that is not a terminal) or `trove -c`:
 /// no prompt, `#` comments, and a stop at the first failing command, which names its line.
 struct ScriptRunner {
-    /// Passed on to every command: `--store PATH` from the shell's own options.
-    var storeArguments: [String] = []
     /// Go on after a failing command (`--keep-going`); the exit code still says something failed.
     var keepGoing = false
 
@@ -46,7 +44,7 @@ struct ScriptRunner {
         var outcome = Outcome.ok
         for words in commands {
             if let code = Self.exitCode(words) { return .exit(code) }
-            let code = CommandLineRunner.run(Self.arguments(words) + storeArguments)
+            let code = CommandLineRunner.run(Self.arguments(words))
             if code != 0 {
                 outcome = .failed(code)
                 if !keepGoing { return outcome }
