@@ -125,13 +125,16 @@ if Context.environment["TROVE_FUZZ"] != nil {
     package.products.removeAll()
     // libFuzzer's coverage and AddressSanitizer, on the modules under test and the targets only:
     // the dependencies (GRDB, swift-crypto, ZIPFoundation) build as usual, which keeps the build short.
+    // tools/fuzz builds the debug configuration, so -O here: optimized code under test, unoptimized
+    // dependencies (they are linked, hardly run), in half the time of a release build of everything.
     let sanitizers = ["-sanitize=fuzzer,address"]
+    let optimized: [SwiftSetting] = [.unsafeFlags(sanitizers + ["-O"])]
     let underTest: Set<String> = ["TroveJSON", "TroveMerge", "TroveSchema", "TroveGit", "TroveStore", "TroveICal", "TroveKit", "TroveInterchange"]
     for target in package.targets where underTest.contains(target.name) {
-        // -enable-testing: the tree-path target reads the store's internal classify and arriving-file rule.
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitizers + ["-enable-testing"])]
+        // -enable-testing: the arriving target reads the store's internal classify and arriving-file rule.
+        target.swiftSettings = (target.swiftSettings ?? []) + optimized + [.unsafeFlags(["-enable-testing"])]
     }
-    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: [.unsafeFlags(sanitizers)]))
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: optimized))
     let fuzzTargets: [(name: String, modules: [Target.Dependency])] = [
         ("fuzz-json", ["TroveJSON"]),
         ("fuzz-schema", ["TroveJSON", "TroveSchema"]),
@@ -150,7 +153,7 @@ if Context.environment["TROVE_FUZZ"] != nil {
         package.targets.append(.executableTarget(
             name: name, dependencies: ["FuzzSupport"] + modules, path: "Fuzz/Sources/\(name)",
             // No main of our own: libFuzzer's main calls LLVMFuzzerTestOneInput.
-            swiftSettings: [.unsafeFlags(sanitizers + ["-parse-as-library"])],
+            swiftSettings: optimized + [.unsafeFlags(["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(sanitizers)]
         ))
         package.products.append(.executable(name: name, targets: [name]))
