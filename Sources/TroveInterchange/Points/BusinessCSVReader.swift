@@ -105,7 +105,7 @@ public enum BusinessCSVReader {
     }
 
     /// The 1-based line of the first byte that is not UTF-8, for the error message.
-    private static func firstBadLine(_ bytes: ArraySlice<UInt8>) -> Int {
+    static func firstBadLine(_ bytes: ArraySlice<UInt8>) -> Int {
         var line = 1
         var start = bytes.startIndex
         for index in bytes.indices where bytes[index] == 0x0A {

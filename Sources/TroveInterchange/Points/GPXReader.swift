@@ -22,6 +22,11 @@ public enum GPXReader {
         guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw PointFileError.notXML(line: 1, column: 1, reason: "the file is empty")
         }
+        // FoundationXML traps on an element name that is not UTF-8 (libxml2 recovers and passes the
+        // bytes on), so such a file is refused here, unless it declares Latin-1, which libxml2 converts.
+        if String(validating: bytes, as: UTF8.self) == nil, !declaresOtherEncoding(bytes) {
+            throw PointFileError.notUTF8(line: BusinessCSVReader.firstBadLine(bytes[...]))
+        }
         let collector = GPXCollector()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -170,6 +175,18 @@ public enum GPXReader {
             digits.insert(",", at: index)
         }
         return digits
+    }
+
+    /// Whether a file declares an encoding that libxml2 turns into valid UTF-8 whatever the bytes:
+    /// Latin-1 (`<?xml version="1.0" encoding="ISO-8859-1"?>`), where every byte is a character.
+    /// Any other name, unknown ones included, is held to UTF-8: libxml2 may pass such bytes on as they are.
+    /// A UTF-8 byte order mark outweighs the declaration in libxml2, so it is not looked at then.
+    static func declaresOtherEncoding(_ bytes: [UInt8]) -> Bool {
+        guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) else { return false }
+        let declaration = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
+        guard let name = declaration.range(of: "encoding") else { return false }
+        let value = declaration[name.upperBound...].drop { " \t\n\r=\"'".contains($0) }.prefix { !" \t\n\r\"'?".contains($0) }
+        return ["iso-8859-1", "iso_8859-1", "latin1", "iso-8859-15"].contains(String(value))
     }
 
     /// libxml2's error numbers (which XMLParser passes on) for the mistakes people make.
