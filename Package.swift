@@ -115,3 +115,47 @@ let package = Package(
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
     ]
 )
+
+// Fuzz targets (Fuzz/, built and run by tools/fuzz): they exist only when TROVE_FUZZ is set, so a
+// plain `swift build` or `swift test` neither builds nor instruments anything for them.
+if Context.environment["TROVE_FUZZ"] != nil {
+    // Only the libraries under test and the targets: the command line, the benchmarks and the tests are not built.
+    let notFuzzed: Set<String> = ["TroveShell", "CEdit", "trove", "trove-bench", "TroveTestSupport"]
+    package.targets.removeAll { $0.type == .test || notFuzzed.contains($0.name) }
+    package.products.removeAll()
+    // libFuzzer's coverage and AddressSanitizer, on the modules under test and the targets only:
+    // the dependencies (GRDB, swift-crypto, ZIPFoundation) build as usual, which keeps the build short.
+    // tools/fuzz builds the debug configuration, so -O here: optimized code under test, unoptimized
+    // dependencies (they are linked, hardly run), in half the time of a release build of everything.
+    let sanitizers = ["-sanitize=fuzzer,address"]
+    let optimized: [SwiftSetting] = [.unsafeFlags(sanitizers + ["-O"])]
+    let underTest: Set<String> = ["TroveJSON", "TroveMerge", "TroveSchema", "TroveGit", "TroveStore", "TroveICal", "TroveKit", "TroveInterchange"]
+    for target in package.targets where underTest.contains(target.name) {
+        // -enable-testing: the arriving target reads the store's internal classify and arriving-file rule.
+        target.swiftSettings = (target.swiftSettings ?? []) + optimized + [.unsafeFlags(["-enable-testing"])]
+    }
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: optimized))
+    let fuzzTargets: [(name: String, modules: [Target.Dependency])] = [
+        ("fuzz-json", ["TroveJSON"]),
+        ("fuzz-schema", ["TroveJSON", "TroveSchema"]),
+        ("fuzz-merge", ["TroveJSON", "TroveMerge", "TroveSchema"]),
+        ("fuzz-safepath", ["TroveGit"]),
+        ("fuzz-arriving", ["TroveGit", "TroveStore", "TroveJSON"]),
+        ("fuzz-ics", ["TroveInterchange", "TroveJSON"]),
+        ("fuzz-vcard", ["TroveInterchange"]),
+        ("fuzz-gpx", ["TroveInterchange"]),
+        ("fuzz-geojson", ["TroveInterchange"]),
+        ("fuzz-csv", ["TroveInterchange"]),
+        ("fuzz-jrnl", ["TroveInterchange"]),
+        ("fuzz-dayone", ["TroveInterchange"]),
+    ]
+    for (name, modules) in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: ["FuzzSupport"] + modules, path: "Fuzz/Sources/\(name)",
+            // No main of our own: libFuzzer's main calls LLVMFuzzerTestOneInput.
+            swiftSettings: optimized + [.unsafeFlags(["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(sanitizers)]
+        ))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

@@ -13,9 +13,14 @@ public enum SafePath {
         if path.utf8.first == UInt8(ascii: "/") { return "is an absolute path" }
         if path.utf8.contains(0) { return "holds a NUL byte" }
         if path.utf8.contains(UInt8(ascii: "\\")) { return "holds a backslash, a folder separator on Windows" }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+        // Cut at "/" bytes, as file systems and git do: cut by Characters, "/" and a combining mark
+        // after it are one Character, so ".git/\u{301}x" would pass as a single harmless name.
+        for bytes in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            let component = Substring(bytes)
             if component.isEmpty { return "has an empty folder name" }
-            if component == "." || component == ".." { return "names the folder '\(component)', which leads out of its place" }
+            if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) {
+                return "names the folder '\(component)', which leads out of its place"
+            }
             if isGitFolderSpelling(component) { return "names git's own folder ('\(component)')" }
         }
         return nil
@@ -26,10 +31,12 @@ public enum SafePath {
         // Code points HFS+ ignores in names, so that ".g\u{200C}it" opens ".git" there.
         let ignorable: Set<UInt32> = [0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
                                       0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF]
-        var folded = String(String.UnicodeScalarView(name.unicodeScalars.filter { !ignorable.contains($0.value) })).lowercased()
+        var scalars = name.unicodeScalars.filter { !ignorable.contains($0.value) }
         // NTFS drops trailing dots and spaces, and reads "name::$INDEX_ALLOCATION" as the folder itself.
-        if let stream = folded.range(of: ":") { folded = String(folded[..<stream.lowerBound]) }
-        while let last = folded.last, last == "." || last == " " { folded.removeLast() }
-        return folded == ".git" || folded == "git~1"
+        // By code points, not Characters: a combining mark after ":" or "." would hide it in one Character.
+        if let stream = scalars.firstIndex(of: ":") { scalars.removeSubrange(stream...) }
+        while let last = scalars.last, last == "." || last == " " { scalars.removeLast() }
+        let folded = String(String.UnicodeScalarView(scalars)).lowercased()
+        return folded.utf8.elementsEqual(".git".utf8) || folded.utf8.elementsEqual("git~1".utf8)
     }
 }
