@@ -46,6 +46,8 @@ extension Store {
         do {
             try configureGit(repository)
             store.refusedOnClone = try store.refuseForeignFilesOfClone()
+            // Opening the store staged the clone's HEAD as it came; the checkout stages the one now HEAD afresh.
+            unlink(repository.gitDirectory + "index")
             try repository.forceCheckoutHead()
         } catch {
             try? FileManager.default.removeItem(atPath: path)

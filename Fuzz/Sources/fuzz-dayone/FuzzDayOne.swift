@@ -13,7 +13,9 @@ public func fuzzDayOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let input = text(bytes)
     _ = DayOneText.unescape(input)
-    _ = DayOneText.rewritingMoments(in: input) { _ in "media" }
+    // Both rewrites: a link kept with a new URL, and a whole link given way to text.
+    _ = DayOneText.rewritingMoments(in: input) { _ in .url("media") }
+    _ = DayOneText.rewritingMoments(in: input) { identifier in identifier.count % 2 == 0 ? .text("[missing]") : nil }
     return 0
 }
 
