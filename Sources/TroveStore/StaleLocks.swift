@@ -24,8 +24,13 @@ enum StaleLocks {
     /// For a caller holding the writer lock, so that no Trove writer is between writing a lock file
     /// and renaming it. libgit2 and git keep a lock file open until the instant they rename it, so
     /// one that nobody opens or changes for a while was left by a process that died.
-    static func sweepAbandoned(gitDirectory: String, settle: TimeInterval = 0.2) -> [String] {
-        let candidates = lockFiles(in: gitDirectory)
+    /// With `minimumAge`, only lock files last changed at least that long ago are candidates.
+    static func sweepAbandoned(gitDirectory: String, settle: TimeInterval = 0.2, minimumAge: TimeInterval = 0) -> [String] {
+        let candidates = lockFiles(in: gitDirectory).filter { file in
+            guard minimumAge > 0 else { return true }
+            let changed = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? Date()
+            return Date().timeIntervalSince(changed) >= minimumAge
+        }
         guard !candidates.isEmpty else { return [] }
         let first = unheld(candidates)
         usleep(useconds_t(settle * 1_000_000))
@@ -48,6 +53,8 @@ enum StaleLocks {
         }
         return found
     }
+
+    static func hasLockFiles(in gitDirectory: String) -> Bool { !lockFiles(in: gitDirectory).isEmpty }
 
     private static func lockFiles(in gitDirectory: String) -> [String] {
         var found: [String] = []

@@ -78,12 +78,33 @@ extension Store {
                 try repository.updateReference(tracking, to: head, expected: nil as ObjectID?, force: true, message: "trove: pushed")
                 return summary
             } catch let error as GitError where error.isConflict || error.isLocked {
-                continue  // a peer pushed in between: fetch and merge again
+                try waitForHubLocks(remote)  // a peer pushed in between: fetch and merge again
+                continue
             } catch TransferError.rejected {
+                try waitForHubLocks(remote)
                 continue
             }
         }
         throw StoreError.syncGaveUp(remote: remote, attempts: Self.syncAttempts)
+    }
+
+    /// How long a lock in a folder hub must have stood untouched before a sync takes it for abandoned: a
+    /// pusher on another machine (a shared drive) holds a ref's lock for the instant of its update only.
+    static let abandonedHubLockAge: TimeInterval = 1
+
+    /// Before pushing again: a lock in a folder hub that nobody holds and nobody has touched for a while
+    /// was left by a push that was killed, and is cleared; one still young is given time to age or go.
+    private func waitForHubLocks(_ remote: String) throws {
+        guard let hub = try hubFolder(of: remote) else { return }
+        let gitDirectory = hub.hasSuffix("/") ? hub : hub + "/"
+        _ = StaleLocks.sweepAbandoned(gitDirectory: gitDirectory, minimumAge: Self.abandonedHubLockAge)
+        if StaleLocks.hasLockFiles(in: gitDirectory) { Thread.sleep(forTimeInterval: 0.5) }
+    }
+
+    /// The folder of a remote that is a bare repository at a path (a USB stick, a shared folder), or `nil`.
+    private func hubFolder(of remote: String) throws -> String? {
+        guard let url = try repository.remotes().first(where: { $0.name == remote })?.url else { return nil }
+        return Self.location(of: url).localPath
     }
 
     /// Fetches `remote`, first clearing lock files that a process killed while fetching left.

@@ -140,6 +140,26 @@ struct SyncCommandTests {
         #expect(count == 1 + 3 * 1500 + 3)
     }
 
+    @Test("a ref lock a killed push left in a folder hub is cleared once nobody holds it, and the sync goes through")
+    func abandonedHubLock() throws {
+        let (a, _) = try firstPeer()
+        try #require(a.run("record", "put", "dog", "--json", #"{"name": "Rex"}"#).status == 0)
+        let lock = hub + "/refs/heads/main.lock"
+        FileManager.default.createFile(atPath: lock, contents: Data())
+        let sync = try a.run("sync")
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: lock))
+        #expect(try a.git("rev-parse", "HEAD", in: a.store).trimmed == (try a.git("--git-dir", hub, "rev-parse", "main", in: folder.path).trimmed))
+
+        // A lock some process holds open is never taken: the sync gives up and says so.
+        try #require(a.run("record", "put", "dog", "--json", #"{"name": "Fido"}"#).status == 0)
+        FileManager.default.createFile(atPath: lock, contents: Data())
+        let holder = try #require(FileHandle(forReadingAtPath: lock))
+        defer { try? holder.close() }
+        let held = try a.run("sync")
+        #expect(held.status == 1 && FileManager.default.fileExists(atPath: lock), "\(held.stderr)")
+    }
+
     @Test("a missing hub path gets a clear message and exit 1, and the store is untouched")
     func missingHub() throws {
         let (a, _) = try firstPeer()
