@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TroveKit
 
 /// Reads business points from GPX 1.0 or 1.1: each `<wpt>` is one pee or poo.
 ///
@@ -166,7 +167,7 @@ public enum GPXReader {
 
     /// `"2 tracks (1,204 points) and 1 route (55 points) are not business records; only waypoints are"`.
     private static func pathNote(_ collector: GPXCollector) -> String? {
-        func counted(_ count: Int, _ noun: String) -> String { "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")" }
+        func counted(_ count: Int, _ noun: String) -> String { "\(ProblemList.grouped(count)) \(noun)\(count == 1 ? "" : "s")" }
         var parts: [String] = []
         if collector.tracks > 0 {
             parts.append("\(counted(collector.tracks, "track")) (\(counted(collector.trackPoints, "point")))")
@@ -177,17 +178,6 @@ public enum GPXReader {
         guard !parts.isEmpty else { return nil }
         let verb = collector.tracks + collector.routes == 1 ? "is not a business record" : "are not business records"
         return "\(parts.joined(separator: " and ")) \(verb); only waypoints are"
-    }
-
-    /// `1204` as `1,204`.
-    private static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
-        }
-        return digits
     }
 
     /// libxml2's error numbers (which XMLParser passes on) for the mistakes people make.
