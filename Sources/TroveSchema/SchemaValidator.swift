@@ -25,15 +25,18 @@ struct SchemaValidator {
         if let ref = node.ref { check(value, ref, path, &found) }
         if let types = node.types, !types.contains(where: { Self.value(value, hasType: $0) }) {
             // A value of the wrong type makes the other keywords meaningless; stop here.
-            found.append(SchemaViolation(path: path(), message: "expected \(types.joined(separator: " or ")), found \(value.typeName)"))
+            found.append(SchemaViolation(path: path(), message: "expected \(types.joined(separator: " or ")), found \(value.typeName)",
+                                         found: "is " + SchemaViolation.noun(value.typeName),
+                                         limit: "it must be " + types.map(SchemaViolation.noun).joined(separator: " or ")))
             return
         }
         if let expected = node.constValue, value != expected {
-            found.append(SchemaViolation(path: path(), message: "must be \(CanonicalJSON.compact(expected))"))
+            found.append(SchemaViolation(path: path(), message: "must be \(CanonicalJSON.compact(expected))", found: "is " + Self.quoted(value)))
             return
         }
         if let options = node.enumValues, !options.contains(value) {
-            found.append(SchemaViolation(path: path(), message: "must be one of \(options.map(CanonicalJSON.compact).joined(separator: ", "))"))
+            found.append(SchemaViolation(path: path(), message: "must be one of \(options.map(CanonicalJSON.compact).joined(separator: ", "))",
+                                         found: "is " + Self.quoted(value)))
             return
         }
         switch value {
@@ -87,16 +90,19 @@ struct SchemaValidator {
 
     private func checkArray(_ elements: [JSONValue], _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         if let least = node.minItems, elements.count < least {
-            found.append(SchemaViolation(path: path(), message: "must have at least \(least) \(least == 1 ? "item" : "items")"))
+            found.append(SchemaViolation(path: path(), message: "must have at least \(least) \(least == 1 ? "item" : "items")",
+                                         found: "has " + Self.counted(elements.count, "item"), limit: "at least \(Self.grouped(least))"))
         }
         if let most = node.maxItems, elements.count > most {
-            found.append(SchemaViolation(path: path(), message: "must have at most \(most) \(most == 1 ? "item" : "items")"))
+            found.append(SchemaViolation(path: path(), message: "must have at most \(most) \(most == 1 ? "item" : "items")",
+                                         found: "has " + Self.counted(elements.count, "item"), limit: "at most \(Self.grouped(most))"))
         }
         if node.uniqueItems {
             var firstPosition: [JSONValue: Int] = [:]
             for (position, element) in elements.enumerated() {
                 if let earlier = firstPosition[element] {
-                    found.append(SchemaViolation(path: path() + "/\(position)", message: "repeats item \(earlier) (items must be unique)"))
+                    found.append(SchemaViolation(path: path() + "/\(position)", message: "repeats item \(earlier) (items must be unique)",
+                                             found: "is " + Self.quoted(element), limit: "it is already in the list"))
                 } else {
                     firstPosition[element] = position
                 }
@@ -110,33 +116,41 @@ struct SchemaValidator {
     private func checkString(_ text: String, _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         let length = node.minLength != nil || node.maxLength != nil ? text.count : 0
         if let least = node.minLength, length < least {
-            found.append(SchemaViolation(path: path(), message: "must be at least \(least) \(least == 1 ? "character" : "characters")"))
+            found.append(SchemaViolation(path: path(), message: "must be at least \(least) \(least == 1 ? "character" : "characters")",
+                                         found: length == 0 ? "is empty" : "is " + Self.counted(length, "character") + " long",
+                                         limit: "at least \(Self.grouped(least))"))
             return  // too short to judge its shape; one message is enough
         }
         if let most = node.maxLength, length > most {
-            found.append(SchemaViolation(path: path(), message: "must be at most \(most) \(most == 1 ? "character" : "characters")"))
+            found.append(SchemaViolation(path: path(), message: "must be at most \(most) \(most == 1 ? "character" : "characters")",
+                                         found: "is " + Self.counted(length, "character") + " long", limit: "at most \(Self.grouped(most))"))
         }
         if let pattern = node.pattern, !pattern.matches(text) {
-            found.append(SchemaViolation(path: path(), message: node.message ?? "must match the pattern \(pattern.source)"))
+            found.append(SchemaViolation(path: path(), message: node.message ?? "must match the pattern \(pattern.source)",
+                                         found: "is " + Self.quoted(.string(text))))
             return  // a malformed value need not also be reported as an impossible date
         }
         if let format = node.format, !FormatChecks.isValid(text, format: format) {
-            found.append(SchemaViolation(path: path(), message: FormatChecks.describe(format)))
+            found.append(SchemaViolation(path: path(), message: FormatChecks.describe(format), found: "is " + Self.quoted(.string(text))))
         }
     }
 
     private func checkNumber(_ number: Double, _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         if let bound = node.minimum, number < bound {
-            found.append(SchemaViolation(path: path(), message: "must be at least \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be at least \(Self.text(bound))",
+                                         found: "is \(Self.text(number))", limit: "at least \(Self.text(bound))"))
         }
         if let bound = node.maximum, number > bound {
-            found.append(SchemaViolation(path: path(), message: "must be at most \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be at most \(Self.text(bound))",
+                                         found: "is \(Self.text(number))", limit: "at most \(Self.text(bound))"))
         }
         if let bound = node.exclusiveMinimum, number <= bound {
-            found.append(SchemaViolation(path: path(), message: "must be greater than \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be greater than \(Self.text(bound))",
+                                         found: "is \(Self.text(number))", limit: "greater than \(Self.text(bound))"))
         }
         if let bound = node.exclusiveMaximum, number >= bound {
-            found.append(SchemaViolation(path: path(), message: "must be less than \(Self.text(bound))"))
+            found.append(SchemaViolation(path: path(), message: "must be less than \(Self.text(bound))",
+                                         found: "is \(Self.text(number))", limit: "less than \(Self.text(bound))"))
         }
     }
 
@@ -175,6 +189,28 @@ struct SchemaValidator {
         }
         if typed.count == 1 { return typed[0] }
         return [SchemaViolation(path: path, message: fallback)]
+    }
+
+    /// A value as the user would recognise it, cut short when long: `"sometimes"`, `42`.
+    static func quoted(_ value: JSONValue) -> String {
+        let text = CanonicalJSON.compact(value)
+        return text.count > 40 ? String(text.prefix(37)) + "…" : text
+    }
+
+    /// `10,000 characters`, `1 item`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// A whole number with thousands grouped: `10,000`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
     }
 
     /// A bound as people write it: `90`, not `90.0`.

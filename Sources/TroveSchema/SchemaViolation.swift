@@ -12,10 +12,23 @@ public struct SchemaViolation: Error, Sendable, Equatable, CustomStringConvertib
     public let path: String
     /// What is wrong, e.g. `expected string, found integer` or `missing required field "text"`.
     public let message: String
+    /// What the value is, for people: `is 10,000 characters long`, `is 123.5`, `is a number`; `nil` when the
+    /// message says it all (a missing or unknown field).
+    public let found: String?
+    /// The rule it breaks, short, after `found`: `at most 100`; `nil` means the message is the rule.
+    public let limit: String?
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, found: String? = nil, limit: String? = nil) {
         self.path = path
         self.message = message
+        self.found = found
+        self.limit = limit
+    }
+
+    /// Two violations are the same when they name the same value for the same reason; `found` and
+    /// `limit` only reword it.
+    public static func == (lhs: SchemaViolation, rhs: SchemaViolation) -> Bool {
+        lhs.path == rhs.path && lhs.message == rhs.message
     }
 
     /// A line for people: `/location/lat: must be at most 90`, `text: missing required field`,
@@ -28,6 +41,87 @@ public struct SchemaViolation: Error, Sendable, Equatable, CustomStringConvertib
             return "\(path.isEmpty ? "record" : String(path.dropFirst())): \(prefix)\(afterName)"
         }
         return "\(path.isEmpty ? "record" : path): \(message)"
+    }
+
+    /// The violation in the user's words, naming the field as a person would rather than by its
+    /// JSON Pointer: `a tag is 10,000 characters long: at most 100`, `the location's lat is 123.5: at most 90`,
+    /// `the text is missing`, `there is no field "titel" here`.
+    public var spoken: String {
+        let subject = Self.subject(of: path)
+        if message.hasPrefix(Self.missingPrefix + " \"") {
+            let note = message.dropFirst(Self.missingPrefix.count + 2).drop { $0 != "\"" }.dropFirst()
+            return "\(subject) is missing\(note)"
+        }
+        if message.hasPrefix(Self.unknownPrefix + " \"") {
+            let name = JSONPointer.tokens(of: path).last ?? ""
+            let owner = JSONPointer.tokens(of: path).count > 1 ? " in " + Self.subject(of: JSONPointer.parent(of: path)) : ""
+            return "there is no field \"\(name)\"\(owner)"
+        }
+        guard let found else { return "\(subject) \(message)" }
+        return "\(subject) \(found): \(limit ?? message)"
+    }
+
+    /// A field named as people would: `the title`, `the journal id`, `a tag` (an item of `tags`),
+    /// `the location's lat`, `photo 2's caption`, `the record` for the whole.
+    static func subject(of path: String) -> String {
+        let tokens = JSONPointer.tokens(of: path)
+        if tokens.isEmpty { return "the record" }
+        // Each part is a field, or an item of a list field followed by its position.
+        var parts: [(name: String, item: Int?)] = []
+        var position = 0
+        while position < tokens.count {
+            let name = words(tokens[position])
+            if position + 1 < tokens.count, let index = Int(tokens[position + 1]), index >= 0 {
+                parts.append((singular(name), index + 1))
+                position += 2
+            } else {
+                parts.append((name, nil))
+                position += 1
+            }
+        }
+        // One item of a top-level list reads best without its number: `a tag`.
+        if parts.count == 1, parts[0].item != nil { return article(parts[0].name) + " " + parts[0].name }
+        return parts.enumerated().map { offset, part in
+            let phrase = part.item.map { "\(part.name) \($0)" } ?? part.name
+            return offset == 0 ? (part.item == nil ? "the " + phrase : phrase) : phrase
+        }.joined(separator: "'s ")
+    }
+
+    /// A JSON Schema type as people say it: `text`, `a whole number`, `a list`.
+    public static func noun(_ type: String) -> String {
+        switch type {
+        case "string": return "text"
+        case "integer": return "a whole number"
+        case "number": return "a number"
+        case "boolean": return "true or false"
+        case "array": return "a list"
+        case "object": return "a group of fields"
+        case "null": return "empty (null)"
+        default: return type
+        }
+    }
+
+    /// `journalId` → `journal id`, `time_zone` → `time zone`.
+    static func words(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if character == "_" || character == "-" { result.append(" ") }
+            else if character.isUppercase, !result.isEmpty { result.append(" "); result.append(contentsOf: character.lowercased()) }
+            else { result.append(character) }
+        }
+        return result
+    }
+
+    /// `tags` → `tag`, `entries` → `entry`; a word that is not a plain plural stays as it is.
+    static func singular(_ word: String) -> String {
+        if word.hasSuffix("ies") { return word.dropLast(3) + "y" }
+        if word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
+    }
+
+    static func article(_ word: String) -> String {
+        guard let first = word.first?.lowercased() else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
     }
 
     static let missingPrefix = "missing required field"
@@ -59,6 +153,20 @@ enum JSONPointer {
             }
         }
         return path + "/" + escaped
+    }
+
+    /// The unescaped member names and indexes of `pointer`: `/a~1b/0` → `["a/b", "0"]`.
+    static func tokens(of pointer: String) -> [String] {
+        guard pointer.hasPrefix("/") else { return [] }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// The pointer one level up: `/location/lat` → `/location`.
+    static func parent(of pointer: String) -> String {
+        guard let slash = pointer.lastIndex(of: "/") else { return "" }
+        return String(pointer[..<slash])
     }
 
     /// The value that `pointer` names inside `document`, or `nil` when there is none.

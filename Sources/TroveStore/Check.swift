@@ -140,7 +140,7 @@ extension Store {
             if value["id"]?.stringValue != id { return "its \"id\" does not match its file name" }
             if value["type"]?.stringValue != type { return "its \"type\" is not \(type), the type of its folder" }
             let violations = formats.format(for: type)?.validate(value) ?? []
-            if !violations.isEmpty { return violations.map(\.description).joined(separator: "; ") }
+            if !violations.isEmpty { return violations.map(\.spoken).joined(separator: "; ") }
             if committed, let future = ArrivingFileRule.futureClockProblem(value) { return future }
             if committed, CanonicalJSON.encode(value) != bytes {
                 return "not written canonically (Trove writes each record in one exact form: edit it and run 'trove commit', "

@@ -64,7 +64,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidJSON(let source, let error):
             return "\(source): \(error)"
         case .invalidRecord(let source, let violations):
-            return "\(source): " + violations.map(\.description).joined(separator: "; ")
+            return "\(source) was not saved: " + violations.map(\.spoken).joined(separator: "; ")
         case .recordNotFound(let id):
             return "no record with id \(id)"
         case .notARecord(let path, let reason):

@@ -56,10 +56,10 @@ public struct Transaction {
             throw StoreError.unknownType(type, known: store.formats.recordTypes)
         }
         guard var members = fields.objectValue else {
-            throw StoreError.invalidRecord(source: type, violations: [SchemaViolation(path: "", message: "expected a JSON object, found \(fields.typeName)")])
+            throw StoreError.invalidRecord(source: "the \(type)", violations: [SchemaViolation(path: "", message: "expected a JSON object, found \(fields.typeName)", found: "is " + SchemaViolation.noun(fields.typeName), limit: "it must be a group of fields")])
         }
         if let given = members["type"], given != .string(type) {
-            throw StoreError.invalidRecord(source: type, violations: [SchemaViolation(path: "/type", message: "is \(CanonicalJSON.compact(given)), but the record is put as \(type)")])
+            throw StoreError.invalidRecord(source: "the \(type)", violations: [SchemaViolation(path: "/type", message: "is \(CanonicalJSON.compact(given)), but the record is put as \(type)")])
         }
         let givenID = members["id"]?.stringValue
         let id = givenID ?? RecordID.make()
@@ -89,7 +89,9 @@ public struct Transaction {
         let record = Record(JSONValue.object(members).canonicalized())
         let violations = format.validate(record.value)
         guard violations.isEmpty else {
-            throw StoreError.invalidRecord(source: "\(type) \(record.label.map { "\"\($0)\"" } ?? id)", violations: violations)
+            // A record not yet in the store is named as new: its id would mean nothing to the user.
+            let name = record.label.map { "\(type) \"\($0)\"" } ?? (existing == nil ? "the new \(type)" : "\(type) \(id)")
+            throw StoreError.invalidRecord(source: name, violations: violations)
         }
         changes[StoreLayout.recordPath(collection: format.collection, id: id)] = .write(record.canonicalBytes)
         actions.append(Action(kind: existing == nil ? .add : .update, type: type, id: id, label: record.spokenName))

@@ -139,7 +139,7 @@ struct EnvelopeTests {
         let fixture = try StoreFixture()
         let head = try fixture.store.headCommitID()
         let error = #expect(throws: StoreError.self) { try fixture.put(["type": "journal", "name": "Rex"], type: "dog") }
-        #expect(error?.description.contains("/type") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("the dog was not saved: the type is \"journal\", but the record is put as dog") == true, "\(String(describing: error))")
         #expect(try fixture.store.headCommitID() == head)
     }
 }

@@ -83,7 +83,7 @@ private struct EntryWriter {
         do {
             try transaction.put(.object(fields), type: "entry")
         } catch StoreError.invalidRecord(_, let violations) {
-            let reason = violations.map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+            let reason = violations.map(\.spoken).joined(separator: "; ")
             let source = "\(journal.file): entry \(entry.uuid)"
             guard skipInvalid else { throw ImportError.refusedEntry(source, reason: reason) }
             report.skipped += 1

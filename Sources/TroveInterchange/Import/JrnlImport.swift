@@ -47,7 +47,7 @@ public struct JrnlImport {
                         if existing == nil { report.added += 1 } else { report.updated += 1 }
                     } catch StoreError.invalidRecord(_, let violations) {
                         let source = "\(journal.file): entry \(number + 1) (\(entry.localDateTime) \(entry.title))"
-                        let reason = violations.map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+                        let reason = violations.map(\.spoken).joined(separator: "; ")
                         guard options.skipInvalid else { throw ImportError.refusedEntry(source, reason: reason) }
                         report.skipped += 1
                         report.warnings.append("skipped \(source): \(reason)")

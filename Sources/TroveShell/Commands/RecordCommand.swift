@@ -50,7 +50,8 @@ struct RecordCommand: ParsableCommand {
             }
             let (ids, _) = try store.transaction(message: message) { transaction in
                 try records.map { source, value in
-                    do { return try transaction.put(value, type: type).id } catch StoreError.invalidRecord(_, let violations) {
+                    // A record from --json keeps the store's name for it ("the new dog"); a line of a file is named by its line.
+                    do { return try transaction.put(value, type: type).id } catch StoreError.invalidRecord(_, let violations) where jsonl != nil {
                         throw StoreError.invalidRecord(source: source, violations: violations)
                     }
                 }
