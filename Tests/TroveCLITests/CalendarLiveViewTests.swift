@@ -39,6 +39,36 @@ struct CalendarLiveViewTests {
         #expect(try fixture.trove("cal").stdout.contains("Week of"))
     }
 
+    @Test("a resize redraws the live month at the new width: wider cells when it grows, a whole week per row when it shrinks")
+    func redrawsOnResize() throws {
+        let fixture = try CLIFixture()
+        try #require(fixture.trove("event", "add", "Standup", "--start", "2026-11-24 09:00").status == 0)
+        let terminal = try Self.terminal(fixture, ["cal", "month", "2026-11"], columns: 60, rows: 30)
+        #expect(terminal.waitFor("q quit"), "\(terminal.screenText)")
+        let narrowest = terminal.screen.map(\.count).max() ?? 0
+        #expect(narrowest <= 60)
+
+        // The week of Monday 23 to Sunday 29 November is one row of the grid.
+        func weekRowIsWhole(_ lines: [String]) -> Bool {
+            lines.contains { $0.contains("23") && $0.contains("29") && $0.contains("24") }
+        }
+        var mark = terminal.mark()
+        terminal.resize(columns: 160, rows: 40)
+        #expect(terminal.waitFor("November 2026", since: mark), "SIGWINCH redraws")
+        #expect(terminal.waitForScreen { lines in (lines.map(\.count).max() ?? 0) > max(narrowest, 100) && weekRowIsWhole(lines) },
+                "the grid uses the wider window: \(terminal.screenText)")
+        #expect(terminal.screenText.contains("Standup"), "a wide cell names the day's item")
+
+        mark = terminal.mark()
+        terminal.resize(columns: 44, rows: 24)
+        #expect(terminal.waitFor("November 2026", since: mark), "a shrink redraws too")
+        #expect(terminal.waitForScreen { weekRowIsWhole($0) }, "a week still fits on one row of 44 columns: \(terminal.screenText)")
+        #expect(terminal.isRunning, "a resize does not end the view")
+        #expect(terminal.strandedProcesses().isEmpty)
+        terminal.type("q", whenEditing: false)
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test("in a pipe cal prints once and exits, as before")
     func pipedOnce() throws {
         let fixture = try CLIFixture()
