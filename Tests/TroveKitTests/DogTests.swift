@@ -125,21 +125,27 @@ struct DogTests {
         let everyone = try #require(try map.cluster(at: Coordinates(latitude: 0.0001, longitude: 0.0001), zoom: 16, dog: nil))
         #expect(everyone.records.count == 4 && everyone.latest.dogID == rex.id)
         #expect(try map.cluster(at: Coordinates(latitude: 0.001, longitude: 0.001), zoom: 16, dog: nil) == nil)
-        let view = try map.view(center: Coordinates(latitude: 0, longitude: 0), zoom: 16, width: 160, height: 80, dog: nil)
+        let footprint = MarkerFootprint(width: 4, height: 4, youClearanceX: 2, youClearanceY: 4, unitsPerDot: 1)
+        let view = try map.view(center: Coordinates(latitude: 0, longitude: 0), zoom: 16, width: 160, height: 80, dog: nil, footprint: footprint)
         #expect(view.recordCount == 6, "the record at (1, 1) is far off the screen")
-        // The index adds records up by pixel in SQL; the markers must be what clustering the records in Swift gives.
-        let inView = try map.records(in: view.box, dog: nil)
-        let expected = BusinessClustering.clusters(of: inView, zoom: 16)
-        #expect(view.markers.map(\.cell) == expected.map(\.cell))
-        #expect(view.markers.map(\.latest) == expected.map(\.latest))
-        #expect(view.markers.map(\.statistics) == expected.map(\.statistics))
-        #expect(view.markers.count == 3 && view.markers[0].latest.dogID == rex.id && view.markers[0].statistics.count == 4)
         #expect(view.dots.count == 5 && view.dots.contains { $0 == (82, 37) }, "a and Rex's poo share a pixel, 2.3 and 2.8 pixels east and north of the centre (80, 40)")
+        // By hand, in dots: Rex and a (82, 37), b (84, 35), c (80, 33), d (89, 37), e (82, 42). Newest first, each
+        // joins the first marker less than 4 dots away both ways: {Rex a b} {d} {c} {e}; c is 4 dots above Rex.
+        #expect(view.markers.map(\.statistics.count) == [3, 1, 1, 1])
+        #expect(view.markers[0].latest.dogID == rex.id && view.markers[0].statistics.pees == 1 && view.markers[0].point == MapPoint(x: 82, y: 37))
+        #expect(view.markers.map(\.latest.latitude) == [0.00006, 0.00005, 0.00015, -0.00005], "Rex's, d, c, e: newest marker first")
+        #expect(view.markers.map(\.statistics.last) == ["2026-11-22T10:00:00.000Z", "2026-11-22T09:00:00.000Z", "2026-11-22T08:00:00.000Z",
+                                                         "2026-11-19T08:00:00.000Z"])
+        #expect(view.markers[0].statistics.first == "2026-11-20T08:00:00.000Z", "a is the oldest of Rex's marker")
         #expect(view.dot(latitude: 0, longitude: 0) == (80, 40))
         #expect(view.scaleBar.metres == 50 && view.scaleBar.dots == 21, "a quarter of 160 dots is 95.5 m: 50 m is 20.9 dots")
-        let mineOnly = try map.view(center: Coordinates(latitude: 0, longitude: 0), zoom: 16, width: 160, height: 80, dog: pixel.id)
-        let pixelsOwn = BusinessClustering.clusters(of: try map.records(in: view.box, dog: pixel.id), zoom: 16)
-        #expect(mineOnly.recordCount == 5 && mineOnly.markers.map(\.latest.id) == pixelsOwn.map(\.latest.id))
+        // Standing at c: c is drawn 2 dots right of the user, and so is nothing else.
+        let standing = try map.view(center: Coordinates(latitude: 0, longitude: 0), zoom: 16, width: 160, height: 80, dog: nil, footprint: footprint,
+                                    here: Coordinates(latitude: 0.00015, longitude: 0.00002))
+        let beside = try #require(standing.markers.first { $0.besideYou })
+        #expect(beside.latest.latitude == 0.00015 && beside.point == MapPoint(x: 82, y: 33) && beside.statistics.count == 1)
+        let mineOnly = try map.view(center: Coordinates(latitude: 0, longitude: 0), zoom: 16, width: 160, height: 80, dog: pixel.id, footprint: footprint)
+        #expect(mineOnly.recordCount == 5 && mineOnly.markers.map(\.statistics.count) == [1, 1, 2, 1], "d, c, {b a}, e")
         let nearest = try #require(try map.nearest(to: Coordinates(latitude: 0.0003, longitude: 0.0003), within: 500, dog: nil))
         #expect(nearest.latitude == 0.00005 && nearest.longitude == 0.0002, "d is the closest to (0.0003, 0.0003)")
     }

@@ -11,7 +11,7 @@ struct BusinessMapCanvasTests {
             let place = view.projection.coordinates(x: view.originX + Double(marker.dx) + 0.5, y: view.originY + Double(marker.dy) + 0.5)
             let latest = MappedBusiness(id: "m\(number)", dogID: "dog", kind: marker.kind, at: marker.at,
                                         latitude: place.latitude, longitude: place.longitude)
-            view.markers.append(BusinessMarker(cell: BusinessClustering.cell(latitude: place.latitude, longitude: place.longitude, zoom: 16),
+            view.markers.append(BusinessMarker(point: MapPoint(x: Double(marker.dx), y: Double(marker.dy)),
                                                latest: latest, statistics: BusinessStatistics(count: marker.count, pees: 0, first: nil, last: marker.at)))
             view.dots.append((marker.dx, marker.dy))
             view.recordCount += marker.count

@@ -46,10 +46,12 @@ public struct BusinessCluster: Sendable, Equatable {
     public var statistics: BusinessStatistics { BusinessStatistics(records) }
 }
 
-/// Grid clustering: records in the same square of `cellSize` pixels at a zoom form one cluster.
+/// Grid clustering, for `business at` and `business list --at`: records in the same square of `cellSize`
+/// pixels at a zoom form one cluster.
 ///
-/// A fixed grid (rather than clusters grown around points) means the cluster "under a point" is a
-/// simple box, the same whatever else is on the screen, so `business at` agrees with the map.
+/// A fixed grid means the cluster "under a point" is a simple box, the same whatever else is on the
+/// screen. The drawn map groups by distance instead (`MarkerClustering`), so two records either side of
+/// a grid line are one marker there.
 public enum BusinessClustering {
     /// The grid's square, in pixels (braille dots): four terminal columns by two rows.
     public static let cellSize = 8.0
@@ -80,16 +82,20 @@ public enum BusinessClustering {
     }
 }
 
-/// A cluster as a map draws it: the latest record and the statistics, without the records themselves.
+/// A marker as a map draws it: where, its latest record and the statistics, without the records themselves.
 public struct BusinessMarker: Sendable, Equatable {
-    public var cell: BusinessCluster.Cell
+    /// Where it is drawn, in the view's dots: its latest record's dot, or beside the "you" marker.
+    public var point: MapPoint
     public var latest: MappedBusiness
     public var statistics: BusinessStatistics
+    /// Whether it holds records at the user's location, moved beside the "you" marker so they stay visible.
+    public var besideYou: Bool
 
-    public init(cell: BusinessCluster.Cell, latest: MappedBusiness, statistics: BusinessStatistics) {
-        self.cell = cell
+    public init(point: MapPoint, latest: MappedBusiness, statistics: BusinessStatistics, besideYou: Bool = false) {
+        self.point = point
         self.latest = latest
         self.statistics = statistics
+        self.besideYou = besideYou
     }
 }
 

@@ -36,32 +36,32 @@ public struct BusinessMap {
 
     /// The view of `width` × `height` dots centred on `center` at `zoom`, with its records as dots and markers.
     ///
-    /// The index adds the records up by pixel, so a view of every record in a big store stays quick;
-    /// the markers' latest records are then read whole for their exact places.
-    public func view(center: Coordinates, zoom: Int, width: Int, height: Int, dog: String?) throws -> BusinessMapView {
+    /// The markers are grouped by `MarkerClustering` for a drawing whose markers are `footprint` big,
+    /// with the "you" marker at `here` (nil: none drawn). The index adds the records up by pixel, so a
+    /// view of every record in a big store stays quick; the markers' latest records are then read whole.
+    public func view(center: Coordinates, zoom: Int, width: Int, height: Int, dog: String?,
+                     footprint: MarkerFootprint, here: Coordinates? = nil) throws -> BusinessMapView {
         var view = BusinessMapView(center: center, zoom: zoom, width: width, height: height)
         let pixels = try index.pixelSummaries(in: view.box, type: "business", parent: dog, projection: view.projection,
                                               countingLabel: BusinessKind.pee.rawValue)
-        var cells: [BusinessCluster.Cell: (statistics: BusinessStatistics, latest: PixelSummary)] = [:]
+            .sorted { ($0.latestStart, $0.latestID) > ($1.latestStart, $1.latestID) }
         for pixel in pixels {
             view.recordCount += pixel.count
             view.dots.append((Self.wrapped(Double(pixel.x) - view.originX, view.projection.worldSize), pixel.y - Int(view.originY)))
-            let size = Int(BusinessClustering.cellSize)
-            let cell = BusinessCluster.Cell(x: Int((Double(pixel.x) / Double(size)).rounded(.down)), y: pixel.y / size)
-            let own = BusinessStatistics(count: pixel.count, pees: pixel.labelled, first: pixel.first, last: pixel.latestStart)
-            guard let known = cells[cell] else { cells[cell] = (own, pixel); continue }
-            let newer = (pixel.latestStart, pixel.latestID) > (known.latest.latestStart, known.latest.latestID)
-            cells[cell] = (BusinessStatistics(count: known.statistics.count + own.count, pees: known.statistics.pees + own.pees,
-                                              first: [known.statistics.first, own.first].compactMap { $0 }.min(),
-                                              last: newer ? own.last : known.statistics.last),
-                           newer ? pixel : known.latest)
         }
-        let places = Dictionary(try index.locatedRecords(ids: cells.values.map(\.latest.latestID)).map { ($0.id, $0) },
+        // A pixel's records are a few metres apart at most: they go into one marker together, by their latest.
+        let points = view.dots.map { MapPoint(x: Double($0.x), y: Double($0.y)) }
+        let you = here.map { view.dot(latitude: $0.latitude, longitude: $0.longitude) }.map { MapPoint(x: Double($0.x), y: Double($0.y)) }
+        let groups = MarkerClustering.group(points, you: you, footprint: footprint)
+        let places = Dictionary(try index.locatedRecords(ids: groups.map { pixels[$0.members[0]].latestID }).map { ($0.id, $0) },
                                 uniquingKeysWith: { first, _ in first })
-        view.markers = cells.compactMap { cell, summary -> BusinessMarker? in
-            guard let latest = places[summary.latest.latestID].flatMap(MappedBusiness.init) else { return nil }
-            return BusinessMarker(cell: cell, latest: latest, statistics: summary.statistics)
-        }.sorted { $0.latest.isNewer(than: $1.latest) }
+        view.markers = groups.compactMap { group -> BusinessMarker? in
+            let members = group.members.map { pixels[$0] }
+            guard let latest = places[members[0].latestID].flatMap(MappedBusiness.init) else { return nil }
+            let statistics = BusinessStatistics(count: members.reduce(0) { $0 + $1.count }, pees: members.reduce(0) { $0 + $1.labelled },
+                                                first: members.compactMap(\.first).min(), last: members[0].latestStart)
+            return BusinessMarker(point: group.point, latest: latest, statistics: statistics, besideYou: group.besideYou)
+        }
         return view
     }
 

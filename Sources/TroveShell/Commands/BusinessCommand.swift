@@ -144,8 +144,9 @@ struct BusinessCommand: ParsableCommand {
             Output.line("\(business.kind.rawValue) of \(dog?.displayName ?? business.dogID) · \(Output.local(business.at)) · "
                         + "\(BusinessRecordOptions.format(place))" + (business.note.map { " · \($0)" } ?? "") + " · \(business.id)")
             let (columns, rows) = try MapLayout.size(size)
-            let view = try BusinessMap(index: index).view(center: place, zoom: saved.zoom, width: columns * 2, height: max(1, rows - 1) * 4, dog: business.dogID)
             let here = CurrentLocation.read(storePath: index.store.path)?.coordinates
+            let view = try BusinessMap(index: index).view(center: place, zoom: saved.zoom, width: columns * 2, height: max(1, rows - 1) * 4,
+                                                          dog: business.dogID, footprint: BusinessMapCanvas.footprint, here: here)
             let shown = MappedBusiness(id: business.id, dogID: business.dogID, kind: business.kind, at: business.at,
                                        latitude: business.latitude, longitude: business.longitude)
             MapLayout.print(view, here: here, highlighted: shown, title: try MapLayout.title(view: view, dog: dog))

@@ -10,9 +10,11 @@ struct MapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "map", abstract: "Draw the business records around you, clustered, with a scale and north.",
         discussion: """
-            Each dot is a record; a symbol marks a cluster of records close together at this zoom, shown
-            as its latest record (○ pee, ● poo) with how many it holds. ◉ is you. The map remembers where
-            you moved it (--around, 'business show'); --center brings it back to the current location.
+            Each dot is a record; a symbol marks records whose markers would overlap on the map drawn,
+            shown as their latest record (○ pee, ● poo) with how many it holds. ◉ is you; records where
+            you stand are the marker just right of ◉ (in the SVG, the one beside the blue dot). The map
+            remembers where you moved it (--around, 'business show'); --center brings it back to the
+            current location.
             Examples:
               trove map
               trove map --zoom 18 --all-dogs
@@ -48,7 +50,10 @@ struct MapCommand: ParsableCommand {
         let (columns, rows) = try MapLayout.size(size)
         let zoom = self.zoom ?? radius.map { WebMercator.zoom(fitting: $0, pixels: min(columns * 2, rows * 4) / 2, atLatitude: middle.latitude) }
             ?? saved.zoom
-        let view = try BusinessMap(index: index).view(center: middle, zoom: zoom, width: columns * 2, height: rows * 4, dog: dog)
+        // The markers cluster for the picture drawn: the SVG's circles, else the terminal's cells.
+        let footprint = svg != nil ? BusinessMapSVG.footprint : BusinessMapCanvas.footprint
+        let view = try BusinessMap(index: index).view(center: middle, zoom: zoom, width: columns * 2, height: rows * 4, dog: dog,
+                                                      footprint: footprint, here: here?.coordinates)
         // A chosen centre sticks until the location changes; re-centring follows the location again.
         if let chosen { saved = SavedMapView(center: chosen, zoom: zoom) } else if center { saved.center = nil }
         saved.zoom = zoom

@@ -35,8 +35,7 @@ enum MapLayout {
         let color = Terminal.supportsColor()
         Output.line(SGR.apply([.bold], to: title, color: color))
         BusinessMapCanvas(view: view, here: here, highlighted: highlighted).render(color: color).forEach { Output.line($0) }
-        Output.line("\(BusinessMapCanvas.markerSymbol) you  \(BusinessMapCanvas.peeSymbol) pee  \(BusinessMapCanvas.pooSymbol) poo  "
-                    + "(a number: that many records here, the latest shown)")
+        Output.line(BusinessMapCanvas.legend)
         if let here, BusinessMapCanvas.isOff(here, view) {
             let away = GeoMath.distance(GeoPoint(latitude: here.latitude, longitude: here.longitude),
                                         GeoPoint(latitude: view.center.latitude, longitude: view.center.longitude))
@@ -57,7 +56,7 @@ enum MapLayout {
                 return [
                     "id": .string(cluster.latest.id), "kind": .string(cluster.latest.kind.rawValue),
                     "lat": .double(cluster.latest.latitude), "lon": .double(cluster.latest.longitude),
-                    "count": .integer(statistics.count), "pees": .integer(statistics.pees), "poos": .integer(statistics.poos),
+                    "count": .integer(statistics.count), "besideYou": .bool(cluster.besideYou), "pees": .integer(statistics.pees), "poos": .integer(statistics.poos),
                     "first": statistics.first.map { .string($0) } ?? .null, "last": statistics.last.map { .string($0) } ?? .null,
                 ]
             }),

@@ -5,12 +5,23 @@ import TroveJSON
 import TroveKit
 import TroveStore
 
-/// `trove timeline`: the home view, journals and the latest entries across them.
+/// `trove timeline`: the home view, journals and the entries across them, newest first.
+///
+/// On a terminal it is the view a person scrolls: every entry, under its day, through the pager. A
+/// pipe gets the short listing it always had (the latest 10), and `--json` the same document.
 struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "timeline", abstract: "The home view: your journals and the latest entries across them.",
-        discussion: "Examples:\n  trove timeline\n  trove timeline --limit 30\n  trove entry list --offset 10     (older entries)")
-    @Option(help: "How many latest entries (default 10).") var limit = 10
+        commandName: "timeline", abstract: "The home view: your journals and every entry across them, newest first.",
+        discussion: """
+            On a terminal every entry is shown, newest first across journals, under a heading for each day
+            (in your time zone), with its time, journal, a star if starred, and title; space scrolls, q leaves.
+            Through a pipe, the latest 10.
+            Examples:
+              trove timeline
+              trove timeline --limit 30
+              trove entry list --offset 10     (older entries)
+            """)
+    @Option(help: "How many entries, newest first (default: all on a terminal, 10 through a pipe).") var limit: Int?
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
@@ -19,7 +30,10 @@ struct TimelineCommand: ParsableCommand {
             let index = try storeOptions.openIndex()
             let journals = try JournalBook(store: index.store).all()
             let counts = try journals.map { try index.count(matching: RecordQuery(type: "entry", parent: $0.id)) }
-            let latest = try index.records(matching: RecordQuery(type: "entry"), sort: .start, descending: true, page: IndexPage(limit: max(1, limit)))
+            let scrolling = !output.json && Terminal.isInteractive(STDOUT_FILENO)
+            let count = max(1, limit ?? (scrolling ? Int(Int32.max) : 10))
+            // By `start`, a UTC timestamp (the schema allows no other), so text order is time order.
+            let latest = try index.records(matching: RecordQuery(type: "entry"), sort: .start, descending: true, page: IndexPage(limit: count))
             if output.json {
                 return Output.json([
                     "journals": .array(zip(journals, counts).map { ["id": .string($0.id), "name": .string($0.name), "entries": .integer($1)] }),
@@ -33,8 +47,15 @@ struct TimelineCommand: ParsableCommand {
             Output.line(SGR.apply([.bold], to: "Journals", color: color))
             Output.table(zip(journals, counts).map { ["  " + $0.name, "\($1) \($1 == 1 ? "entry" : "entries")", $0.isPublic ? "public" : "private"] })
             Output.line()
-            Output.line(SGR.apply([.bold], to: "Latest entries", color: color))
             let names = Dictionary(journals.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            if scrolling {
+                Output.line(SGR.apply([.bold], to: limit == nil ? "Entries, newest first" : "Latest entries", color: color))
+                let lines = latest.map { row in
+                    TimelineView.Line(start: row.start, journal: names[row.parent ?? ""] ?? "", starred: row.starred, title: row.label ?? "")
+                }
+                return TimelineView().render(lines, width: Terminal.width(), color: color).forEach { Output.line($0) }
+            }
+            Output.line(SGR.apply([.bold], to: "Latest entries", color: color))
             Output.table(latest.map { row in
                 let entry = index.value(of: row).map { Record($0) }.flatMap(Entry.init)
                 return ["  " + (entry.map { EntryCard.day($0) } ?? row.start ?? ""), row.starred ? "★" : " ", names[row.parent ?? ""] ?? "", row.label ?? ""]
