@@ -69,6 +69,65 @@ struct MapCommand: ParsableCommand {
             return Output.line("Wrote \([svg, geojson].compactMap { $0 }.joined(separator: " and ")): \(count) record\(count == 1 ? "" : "s").")
         }
         if output.json { return Output.json(MapLayout.json(view)) }
-        MapLayout.print(view, here: here?.coordinates, highlighted: nil, title: title)
+        guard LiveView.possible, size == nil else {
+            return MapLayout.print(view, here: here?.coordinates, highlighted: nil, title: title)
+        }
+        try live(index: index, center: middle, zoom: zoom, dog: dog, here: here?.coordinates, saved: saved)
+    }
+
+    /// The keys a live map takes, shown under it.
+    static let keysHelp = "←↑↓→/hjkl move · +/- zoom · c centre on you · q quit"
+
+    /// On a terminal the map stays: arrows move it by a quarter of the window, + and - zoom, c comes back to the
+    /// current location, a resize redraws it, q leaves; where it was left is remembered as `--around` would.
+    private func live(index: RecordIndex, center: Coordinates, zoom: Int, dog: String?, here: Coordinates?, saved: SavedMapView) throws {
+        let store = index.store
+        let map = BusinessMap(index: index)
+        let dogRecord = try dog.map { try DogBook(store: store).dog(named: $0) }
+        var (shownCenter, shownZoom, remembered) = (center, zoom, saved)
+        var failure: Error?
+        LiveView.run(render: { width, height in
+            let rows = max(3, height - MapLayout.reservedRows - 2)
+            do {
+                let view = try map.view(center: shownCenter, zoom: shownZoom, width: max(10, width) * 2, height: rows * 4, dog: dog,
+                                        footprint: BusinessMapCanvas.footprint, here: here)
+                let color = Terminal.supportsColor()
+                return MapLayout.lines(view, here: here, highlighted: nil, title: try MapLayout.title(view: view, dog: dogRecord), color: color)
+                    + [SGR.apply([.dim], to: Self.keysHelp, color: color)]
+            } catch {
+                failure = error
+                return ["\(error)"]
+            }
+        }, handle: { key in
+            let projection = WebMercator(zoom: shownZoom)
+            let pixel = projection.pixel(latitude: shownCenter.latitude, longitude: shownCenter.longitude)
+            // A quarter of the window, in the projection's pixels (a braille cell is 2 x 4 dots).
+            let (stepX, stepY) = (Double(Terminal.width() * 2) / 4, Double(max(3, Terminal.height() - MapLayout.reservedRows) * 4) / 4)
+            var target = pixel
+            switch key {
+            case .left, .character("h"): target.x -= stepX
+            case .right, .character("l"): target.x += stepX
+            case .up, .character("k"): target.y -= stepY
+            case .down, .character("j"): target.y += stepY
+            case .character("+"), .character("="): shownZoom = min(WebMercator.zooms.upperBound, shownZoom + 1)
+            case .character("-"), .character("_"): shownZoom = max(WebMercator.zooms.lowerBound, shownZoom - 1)
+            case .character("c"):
+                if let here { shownCenter = here }
+                remembered.center = nil  // follow the location again, as --center does
+                return true
+            default: return true
+            }
+            remembered.zoom = shownZoom
+            if target.x != pixel.x || target.y != pixel.y {
+                let point = projection.coordinates(x: target.x, y: min(max(0, target.y), projection.worldSize))
+                if let moved = try? Coordinates(latitude: point.latitude, longitude: point.longitude) {
+                    shownCenter = moved
+                    remembered = SavedMapView(center: moved, zoom: shownZoom)
+                }
+            }
+            return true
+        })
+        try remembered.save(storePath: store.path)
+        if let failure { throw failure }
     }
 }

@@ -32,18 +32,23 @@ enum MapLayout {
 
     /// Prints the title, the drawing, the legend and how to see a marker's statistics.
     static func print(_ view: BusinessMapView, here: Coordinates?, highlighted: MappedBusiness?, title: String) {
-        let color = Terminal.supportsColor()
-        Output.line(SGR.apply([.bold], to: title, color: color))
-        BusinessMapCanvas(view: view, here: here, highlighted: highlighted).render(color: color).forEach { Output.line($0) }
-        Output.line(BusinessMapCanvas.legend)
+        lines(view, here: here, highlighted: highlighted, title: title, color: Terminal.supportsColor()).forEach { Output.line($0) }
+    }
+
+    /// The title, the drawing, the legend and how to see a marker's statistics, as lines.
+    static func lines(_ view: BusinessMapView, here: Coordinates?, highlighted: MappedBusiness?, title: String, color: Bool) -> [String] {
+        var lines = [SGR.apply([.bold], to: title, color: color)]
+        lines += BusinessMapCanvas(view: view, here: here, highlighted: highlighted).render(color: color)
+        lines.append(BusinessMapCanvas.legend)
         if let here, BusinessMapCanvas.isOff(here, view) {
             let away = GeoMath.distance(GeoPoint(latitude: here.latitude, longitude: here.longitude),
                                         GeoPoint(latitude: view.center.latitude, longitude: view.center.longitude))
-            Output.line("You are off the map, \(BusinessMapView.distanceLabel(away.rounded())) from its centre: trove map --center")
+            lines.append("You are off the map, \(BusinessMapView.distanceLabel(away.rounded())) from its centre: trove map --center")
         }
         if let newest = view.markers.first?.latest {
-            Output.line("Statistics of the newest marker: trove business at \(String(format: "%.6f,%.6f", newest.latitude, newest.longitude)) --zoom \(view.projection.zoom)")
+            lines.append("Statistics of the newest marker: trove business at \(String(format: "%.6f,%.6f", newest.latitude, newest.longitude)) --zoom \(view.projection.zoom)")
         }
+        return lines
     }
 
     /// The view as JSON: its centre and zoom, and each marker with its statistics.
