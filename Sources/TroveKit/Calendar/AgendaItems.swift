@@ -11,6 +11,33 @@ extension CalendarQuery {
     /// only series, overrides and odd records are read whole and expanded. Times are read in `timeZone`
     /// through a `ZoneOffsetTable`: a year is tens of thousands of items.
     public func agendaItems(from: Date, to: Date) throws -> [AgendaItem] {
+        let span = try orderedOccurrences(from: from, to: to)
+        let tasks = try tasks(dueFrom: from, to: to)
+        var items: [AgendaItem] = []
+        items.reserveCapacity(span.found.count + tasks.count)
+        span.forEach { id, _, listingTitle, classLabel, start, _, startDate, endDate in
+            items.append(AgendaItem(id: id, kind: .event, title: listingTitle, time: startDate,
+                                    lengthMinutes: Self.minutes(from: startDate, to: endDate), itemClass: classLabel, allDay: start.isDate))
+        }
+        items += tasks.map(AgendaItem.init(task:))
+        return items
+    }
+
+    /// The event occurrences of `from..<to` as listings and views show them, in `occurrences(from:to:)`'s order,
+    /// read as `agendaItems` reads them: one-offs from their index rows, without parsing their records.
+    public func listedOccurrences(from: Date, to: Date) throws -> [ListedOccurrence] {
+        let span = try orderedOccurrences(from: from, to: to)
+        var listed: [ListedOccurrence] = []
+        listed.reserveCapacity(span.found.count)
+        span.forEach { id, title, listingTitle, classLabel, start, end, startDate, endDate in
+            listed.append(ListedOccurrence(id: id, title: title, listingTitle: listingTitle, classLabel: classLabel,
+                                           start: start, end: end, startDate: startDate, endDate: endDate))
+        }
+        return listed
+    }
+
+    /// The occurrences of `from..<to` in order, each still named by where it comes from.
+    private func orderedOccurrences(from: Date, to: Date) throws -> OrderedOccurrences {
         try index.catchUp()
         let span = Self.candidateSpan(from: from, to: to)
         let rows = try index.eventRows(overlappingFrom: span.from, to: span.to)
@@ -39,27 +66,32 @@ extension CalendarQuery {
             if a.start != b.start { return a.start < b.start }
             return Self.inOrder(title: title(a), id: id(a), title: title(b), id: id(b))
         }
-        let listed = events.map(\.event.listingTitle)
-        let tasks = try tasks(dueFrom: from, to: to)
-        var items: [AgendaItem] = []
-        items.reserveCapacity(found.count + tasks.count)
-        for occurrence in found {
-            let minutes = Self.minutes(from: occurrence.start, to: occurrence.end)
-            if occurrence.oneOff {
-                let position = occurrence.position
-                let classLabel = rows.oneOffs[position].event.classLabel
-                let title = Event.listingTitle(title: rows.oneOffs[position].event.title, classLabel: classLabel,
-                                               address: rows.oneOffs[position].event.address, repeats: false)
-                items.append(AgendaItem(id: rows.oneOffs[position].id, kind: .event, title: title, time: occurrence.start,
-                                        lengthMinutes: minutes, itemClass: classLabel, allDay: rows.oneOffs[position].start.isDate))
-            } else {
-                let expanded = series[occurrence.position], event = events[expanded.event].event
-                items.append(AgendaItem(id: event.id, kind: .event, title: listed[expanded.event], time: occurrence.start,
-                                        lengthMinutes: minutes, itemClass: event.classLabel, allDay: expanded.start.isDate))
+        return OrderedOccurrences(rows: rows, events: events, series: series, found: found)
+    }
+
+    /// Occurrences in order, and the rows and expanded series they point into.
+    private struct OrderedOccurrences {
+        var rows: EventRows
+        var events: [IndexedEvent]
+        var series: [Expanded]
+        var found: [Found]
+
+        /// Calls `body` with each occurrence's id, title, listing title, class, start and end (as written, then as instants), in order.
+        func forEach(_ body: (String, String, String, String?, CalendarTime, CalendarTime?, Date, Date) -> Void) {
+            let listed = events.map(\.event.listingTitle)
+            for occurrence in found {
+                if occurrence.oneOff {
+                    let position = occurrence.position
+                    let event = rows.oneOffs[position].event
+                    let title = Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false)
+                    body(rows.oneOffs[position].id, event.title, title, event.classLabel, rows.oneOffs[position].start, rows.oneOffs[position].end,
+                         occurrence.start, occurrence.end)
+                } else {
+                    let expanded = series[occurrence.position], event = events[expanded.event].event
+                    body(event.id, event.title, listed[expanded.event], event.classLabel, expanded.start, expanded.end, occurrence.start, occurrence.end)
+                }
             }
         }
-        items += tasks.map(AgendaItem.init(task:))
-        return items
     }
 
     /// An occurrence in the span: when, and where it comes from (a one-off's row, or an expanded occurrence).

@@ -7,7 +7,7 @@ public struct CalendarDays: Sendable {
         public var date: CivilDate
         public var holidays: [Holiday] = []
         /// Occurrences that start this day, or started before and go on into it.
-        public var occurrences: [Occurrence] = []
+        public var occurrences: [ListedOccurrence] = []
         public var tasks: [Assignment] = []
         public var notes: [DayNote] = []
 
@@ -34,15 +34,15 @@ public struct CalendarDays: Sendable {
         for holiday in try Holidays.list(from: from, to: to, countries: countries) {
             if let position = slot(holiday.date) { days[position].holidays.append(holiday) }
         }
-        var occurrences = try query.occurrences(from: start, to: end)
+        var occurrences = try query.listedOccurrences(from: start, to: end)
         if !shared.isEmpty {
-            occurrences += try shared.flatMap { try $0.occurrences(from: start, to: end) }
-            occurrences.sort { ($0.startDate(in: zone), $0.event.title) < ($1.startDate(in: zone), $1.event.title) }
+            occurrences += try shared.flatMap { try $0.listedOccurrences(from: start, to: end) }
+            occurrences.sort { ($0.startDate, $0.title) < ($1.startDate, $1.title) }
         }
         for occurrence in occurrences {
-            let first = CivilDate(max(occurrence.startDate(in: zone), start), in: zone)
+            let first = CivilDate(max(occurrence.startDate, start), in: zone)
             // The last instant it covers: an end at midnight belongs to the day before.
-            let last = CivilDate(max(occurrence.startDate(in: zone), min(occurrence.endDate(in: zone).addingTimeInterval(-0.001), end.addingTimeInterval(-0.001))), in: zone)
+            let last = CivilDate(max(occurrence.startDate, min(occurrence.endDate.addingTimeInterval(-0.001), end.addingTimeInterval(-0.001))), in: zone)
             var day = first
             while day <= last {
                 if let position = slot(day) { days[position].occurrences.append(occurrence) }

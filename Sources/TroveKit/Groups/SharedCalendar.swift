@@ -25,6 +25,17 @@ public struct SharedCalendar {
         }
     }
 
+    /// The group's events and meetings in `from..<to` as the views list them, each title marked with the group's name.
+    public func listedOccurrences(from: Date, to: Date) throws -> [ListedOccurrence] {
+        let meetings = try meetings(from: from, to: to).map { ListedOccurrence($0, in: query.timeZone) }
+        return (try query.listedOccurrences(from: from, to: to) + meetings).map { occurrence in
+            var marked = occurrence
+            marked.title = label(occurrence.title)
+            marked.listingTitle = label(occurrence.listingTitle)
+            return marked
+        }
+    }
+
     /// The group's tasks due in `from..<to`.
     public func tasks(dueFrom from: Date, to: Date) throws -> [Assignment] {
         try query.tasks(dueFrom: from, to: to).map { task in

@@ -147,7 +147,7 @@ struct CalCommand: ParsableCommand {
         [
             "date": .string(day.date.description),
             "holidays": .array(day.holidays.map { .string($0.name) }),
-            "events": .array(day.occurrences.map { ["id": .string($0.event.id), "title": .string($0.event.title), "start": .string($0.start.description)] }),
+            "events": .array(day.occurrences.map { ["id": .string($0.id), "title": .string($0.title), "start": .string($0.start.description)] }),
             "tasks": .array(day.tasks.map { ["id": .string($0.id), "title": .string($0.title)] }),
         ]
     }

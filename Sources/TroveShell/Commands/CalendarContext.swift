@@ -76,12 +76,19 @@ enum CalendarText {
 
     /// `all day`, `14:00`, or `14:00–15:30` (with the end's date when it ends another day).
     static func span(_ occurrence: Occurrence, _ zone: TimeZone) -> String {
-        guard !occurrence.start.isDate else {
-            let days = CivilDate(occurrence.startDate(in: zone), in: zone).days(to: CivilDate(occurrence.endDate(in: zone), in: zone))
+        span(allDay: occurrence.start.isDate, occurrence.startDate(in: zone), occurrence.endDate(in: zone), zone)
+    }
+
+    /// The same for an occurrence as the views list it.
+    static func span(_ occurrence: ListedOccurrence, _ zone: TimeZone) -> String {
+        span(allDay: occurrence.start.isDate, occurrence.startDate, occurrence.endDate, zone)
+    }
+
+    private static func span(allDay: Bool, _ start: Date, _ end: Date, _ zone: TimeZone) -> String {
+        guard !allDay else {
+            let days = CivilDate(start, in: zone).days(to: CivilDate(end, in: zone))
             return days > 1 ? "all day (\(days) days)" : "all day"
         }
-        let start = occurrence.startDate(in: zone)
-        let end = occurrence.endDate(in: zone)
         guard end > start else { return time(start, zone) }
         let sameDay = CivilDate(start, in: zone) == CivilDate(end.addingTimeInterval(-1), in: zone)
         return time(start, zone) + "–" + (sameDay ? "" : day(CivilDate(end, in: zone)) + " ") + time(end, zone)

@@ -22,7 +22,7 @@ struct CalendarView {
             if let holiday = day.holidays.first { return wide ? "\(holiday.icon) \(holiday.name)" : holiday.icon }
             guard day.count > 0 else { return nil }
             guard wide else { return String(min(day.count, 99)) }
-            let first = day.occurrences.first.map { CalendarText.title($0.event) } ?? day.tasks.first.map { "☐ \($0.title)" } ?? ""
+            let first = day.occurrences.first.map { $0.listingTitle } ?? day.tasks.first.map { "☐ \($0.title)" } ?? ""
             return day.count == 1 ? first : "\(day.count) \(first)"
         }
         var lines = grid.render(width: width, color: color)
@@ -30,7 +30,7 @@ struct CalendarView {
         if !own.isEmpty { lines.append("") }
         for day in own {
             var parts = day.holidays.map { "\($0.icon) \($0.name)" }
-            let items = day.occurrences.map { CalendarText.title($0.event) } + day.tasks.map { "☐ \($0.title)" }
+            let items = day.occurrences.map { $0.listingTitle } + day.tasks.map { "☐ \($0.title)" }
             parts += items.prefix(2)
             if items.count > 2 { parts.append("+\(items.count - 2) more") }
             if day.notes.contains(where: { if case .quote = $0.content { return true } else { return false } }) { parts.append("❝") }
@@ -69,7 +69,7 @@ struct CalendarView {
         let timeWidth = 13
         for occurrence in day.occurrences {
             let span = TextWidth.pad(CalendarText.span(occurrence, context.timeZone), to: timeWidth)
-            lines.append(line("  \(span) \(CalendarText.title(occurrence.event))", id: occurrence.event.id))
+            lines.append(line("  \(span) \(occurrence.listingTitle)", id: occurrence.id))
         }
         for task in day.tasks {
             let due = TextWidth.pad("due " + CalendarText.time(task.due!, context.timeZone), to: timeWidth)

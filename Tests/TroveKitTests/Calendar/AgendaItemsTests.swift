@@ -83,6 +83,22 @@ struct AgendaItemsTests {
         }
     }
 
+    @Test("the views' listed occurrences are the whole occurrences' id, titles, start and end, in the same order",
+          arguments: ["America/New_York", "Europe/Paris", "Australia/Lord_Howe"])
+    func listedOccurrences(zoneName: String) throws {
+        let (fixture, index) = try Self.calendar()
+        _ = fixture
+        let zone = try #require(TimeZone(identifier: zoneName))
+        let query = CalendarQuery(index: index, timeZone: zone)
+        for (first, end) in [(Cal.d(2026, 3, 1), Cal.d(2026, 4, 1)), (Cal.d(2026, 3, 8), Cal.d(2026, 3, 9)), (Cal.d(2026, 1, 1), Cal.d(2027, 1, 1))] {
+            let (from, to) = (first.instant(in: zone), end.instant(in: zone))
+            let listed = try query.listedOccurrences(from: from, to: to)
+            let whole = try query.occurrences(from: from, to: to).map { ListedOccurrence($0, in: zone) }
+            #expect(listed == whole, "\(zoneName), \(first) to \(end)")
+            if first.days(to: end) > 1 { #expect(listed.count > 20) }
+        }
+    }
+
     @Test("one-offs come from index rows, and a series' occurrences keep its listing title, class and all-day mark")
     func kinds() throws {
         let (fixture, index) = try Self.calendar()
