@@ -8,7 +8,7 @@ struct SSHFailure {
     let url: String
     let command: SSHCommand
 
-    func error(stderr: String, exitCode: Int32?) -> TransferError {
+    func error(stderr: String, exitCode: Int32?, signal: Int32? = nil) -> TransferError {
         let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         func has(_ text: String) -> Bool { stderr.localizedCaseInsensitiveContains(text) }
 
@@ -50,6 +50,9 @@ struct SSHFailure {
         }
         if let last = lines.last(where: { !$0.isEmpty && !$0.hasPrefix("Warning: Permanently added") }) {
             return .unreachable(url: url, reason: "ssh said: \(last)")
+        }
+        if let signal {
+            return .unreachable(url: url, reason: "ssh was stopped by signal \(signal) before it finished")
         }
         return .unreachable(url: url, reason: exitCode.map { "ssh ended without a word (exit status \($0))" } ?? "ssh ended without a word")
     }

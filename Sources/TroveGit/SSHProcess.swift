@@ -128,11 +128,16 @@ final class SSHProcess {
         return status
     }
 
-    /// The child's exit code, or 128 + the signal that ended it; `nil` while it runs.
+    /// The child's exit code; `nil` while it runs or when a signal ended it.
     var exitCode: Int32? {
-        guard let status = exitStatus else { return nil }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        guard let status = exitStatus, status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
+    }
+
+    /// The signal that ended the child, if one did.
+    var signal: Int32? {
+        guard let status = exitStatus, status & 0x7f != 0, status & 0x7f != 0x7f else { return nil }
+        return status & 0x7f
     }
 }
 

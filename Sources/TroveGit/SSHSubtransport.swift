@@ -191,7 +191,7 @@ private final class SSHStream {
     /// Reaps ssh and leaves the reason for the caller; -1 for libgit2.
     private func fail() -> Int32 {
         let stderr = process.finish()
-        let error = failure.error(stderr: stderr, exitCode: process.exitCode)
+        let error = failure.error(stderr: stderr, exitCode: process.exitCode, signal: process.signal)
         context?.failure = error
         git_error_set_str(Int32(GIT_ERROR_SSH.rawValue), error.description)
         return -1

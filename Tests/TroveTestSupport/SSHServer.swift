@@ -11,7 +11,11 @@ public struct SSHServerError: Error, CustomStringConvertible {
     /// sshd itself exited (and was reaped) before it listened.
     var exited = false
 
-    init(description: String, exited: Bool = false) {
+    public init(description: String) {
+        self.description = description
+    }
+
+    init(description: String, exited: Bool) {
         self.description = description
         self.exited = exited
     }
