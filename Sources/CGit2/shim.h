@@ -5,6 +5,8 @@
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
 #include <git2/sys/repository.h>
+#include <git2/sys/remote.h>
+#include <git2/sys/transport.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one wrapper per option we use. */
 
@@ -37,5 +39,18 @@ typedef struct {
     /* The objects folder, with a trailing slash (malloc'd). */
     char *objects;
 } trove_loose_backend;
+
+/* Trove's ssh subtransport (TroveGit/SSHSubtransport.swift), which runs the system's ssh program. `parent`
+   comes first, so libgit2's pointers are these; `owner` is the retained Swift object behind each. */
+typedef struct {
+    git_smart_subtransport parent;
+    git_transport *transport;
+    void *owner;
+} trove_ssh_subtransport;
+
+typedef struct {
+    git_smart_subtransport_stream parent;
+    void *owner;
+} trove_ssh_stream;
 
 #endif

@@ -12,6 +12,8 @@ public enum Git {
         // libgit2 caches only trees under 4 KB, and a store's collection folders are bigger: without
         // this every lookup by path inflates them again (most of a bulk import's time).
         trove_git_set_cache_object_limit(GIT_OBJECT_TREE, 4 << 20)
+        // ssh remotes go through the system's ssh program, not libssh2.
+        SSHSubtransport.register()
     }()
 
     /// Starts libgit2's set-up on another thread, so that it overlaps the caller's own start-up.

@@ -76,11 +76,16 @@ struct Peers {
     let a: Store
     var hub: String { folder.child("hub.git") }
     var hubURL: String { server.url(hub) }
-    /// The right key and the right known_hosts for `server`.
-    var security: TransferSecurity { TransferSecurity(identityFile: server.clientKey, knownHostsFile: server.knownHostsFile) }
+    /// The right key and the right known_hosts for `server`, with nobody at a terminal.
+    var security: TransferSecurity { security(identity: server.clientKey) }
 
-    init(unpushedEdit: Bool = false, extraHostKeyTypes: [String] = []) throws {
-        server = try SSHServer(extraHostKeyTypes: extraHostKeyTypes)
+    /// `identity` and the right known_hosts, with nobody at a terminal (ssh runs in batch mode).
+    func security(identity: String?, knownHosts: String? = nil) -> TransferSecurity {
+        TransferSecurity(identityFile: identity, knownHostsFile: knownHosts ?? server.knownHostsFile, interactive: false)
+    }
+
+    init(unpushedEdit: Bool = false, serverConfig: String = "") throws {
+        server = try SSHServer(extraConfig: serverConfig)
         a = try Store.create(at: folder.child("a"))
         try a.addRemote(name: "hub", url: folder.child("hub.git"), create: true)
         _ = try a.sync(remotes: ["hub"])
@@ -99,4 +104,18 @@ struct Peers {
         cli.extraEnvironment["TROVE_KNOWN_HOSTS"] = knownHosts ?? server.knownHostsFile
         return cli
     }
+}
+
+/// The files of the tree of HEAD in the repository at `path`, path by path with their bytes.
+func treeFiles(_ path: String) throws -> [String: [UInt8]] {
+    let repository = try Repository(openingAt: path)
+    guard let head = try repository.headCommitID() ?? repository.referenceTarget("refs/heads/main") else { return [:] }
+    var files: [String: [UInt8]] = [:]
+    func walk(_ tree: ObjectID, _ prefix: String) throws {
+        for entry in try repository.tree(tree).entries {
+            if entry.kind == .tree { try walk(entry.id, prefix + entry.name + "/") } else { files[prefix + entry.name] = try repository.blob(entry.id) }
+        }
+    }
+    try walk(try repository.commit(head).treeID, "")
+    return files
 }

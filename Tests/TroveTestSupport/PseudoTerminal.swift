@@ -85,6 +85,21 @@ public final class PseudoTerminal: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Types `text` once the program has turned echo off, as a passphrase prompt does (ssh's flushes
+    /// what was typed before it); false if echo stayed on for `timeout` seconds.
+    @discardableResult
+    public func typeSecret(_ text: String, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var settings = termios()
+        while tcgetattr(slave, &settings) == 0, settings.c_lflag & tcflag_t(ECHO) != 0 {
+            guard Date() < deadline else { return false }
+            usleep(2_000)
+        }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        return true
+    }
+
     /// Everything the program wrote so far, escape sequences stripped.
     public var screenText: String {
         drain()

@@ -11,7 +11,11 @@ public struct SSHServerError: Error, CustomStringConvertible {
     /// sshd itself exited (and was reaped) before it listened.
     var exited = false
 
-    init(description: String, exited: Bool = false) {
+    public init(description: String) {
+        self.description = description
+    }
+
+    init(description: String, exited: Bool) {
         self.description = description
         self.exited = exited
     }
@@ -23,10 +27,13 @@ public struct SSHServerError: Error, CustomStringConvertible {
 /// ed25519 client key (the only one in `authorized_keys`), the config, the pid file, the log and a
 /// `known_hosts` file that trusts the host key. It works as root (it creates `/run/sshd`, which
 /// sshd needs for privilege separation) and as a normal user (who can only log in as themselves).
-/// `git-upload-pack` and `git-receive-pack` must be on the session's PATH (the git package).
+/// Logins run real `git-shell` (sshd's `ForceCommand`), as on a server that only serves git, unless
+/// the test passes another `forceCommand` (or `nil`, to let authorized_keys lines choose, as gitolite does).
 public final class SSHServer: @unchecked Sendable {
     public static let sshdPath = "/usr/sbin/sshd"
     public static let keygenPath = "/usr/bin/ssh-keygen"
+    /// git's restricted login shell, which runs only git-upload-pack and git-receive-pack (and refuses the rest).
+    public static let gitShell = "/usr/bin/git-shell -c \"$SSH_ORIGINAL_COMMAND\""
 
     /// The folder holding the keys, config and log.
     public let folder: TemporaryFolder
@@ -56,7 +63,7 @@ public final class SSHServer: @unchecked Sendable {
     ///
     /// `extraHostKeyTypes` (ssh-keygen `-t` names such as `ecdsa` or `rsa`) adds host keys next to the ed25519 one,
     /// as on a typical server; `extraConfig` is appended to sshd_config.
-    public init(extraHostKeyTypes: [String] = [], extraConfig: String = "") throws {
+    public init(extraHostKeyTypes: [String] = [], extraConfig: String = "", forceCommand: String? = SSHServer.gitShell) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.sshdPath) else {
             throw SSHServerError(description: "\(Self.sshdPath) is missing: the ssh sync tests need a real OpenSSH server. "
                 + "Install the Debian package openssh-server (tools/setup does: apt-get install openssh-server).")
@@ -91,8 +98,9 @@ public final class SSHServer: @unchecked Sendable {
         let logFile = folder.child("sshd.log")
         self.logFile = logFile
 
+        let forced = forceCommand.map { "ForceCommand \($0)" } ?? ""
         let started = try Self.start(folder: folder, hostKeys: hostKeys, user: user, authorizedKeysFile: authorizedKeysFile,
-                                     logFile: logFile, extraConfig: extraConfig)
+                                     logFile: logFile, extraConfig: extraConfig + "\n" + forced)
         port = started.0
         pid = started.1
         knownHostsFile = try folder.write("known_hosts", "[127.0.0.1]:\(started.0) \(hostPublicKey)\n")
@@ -148,7 +156,7 @@ public final class SSHServer: @unchecked Sendable {
     /// child as soon as the child closes the inherited status socket, which sshd does at once; that
     /// thread then waits for sshd to exit, and no other `Process` of the test (the `trove` binary)
     /// is reaped until then, so `waitUntilExit` hangs.
-    private static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
+    static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -164,13 +172,13 @@ public final class SSHServer: @unchecked Sendable {
     }
 
     /// Whether the child `pid` has exited (and reaps it if so).
-    private static func hasExited(_ pid: pid_t) -> Bool {
+    static func hasExited(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
         return waitpid(pid, &status, WNOHANG) != 0
     }
 
     /// Stops sshd: SIGTERM, then SIGKILL if it is still there after 5 s; always reaps it.
-    private static func stop(_ pid: pid_t) {
+    static func stop(_ pid: pid_t) {
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {

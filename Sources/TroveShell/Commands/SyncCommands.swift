@@ -6,7 +6,7 @@ import TroveStore
 
 /// `--identity FILE`: the ssh key for ssh:// remotes.
 struct TransferOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The ssh private key for ssh:// remotes (default: ~/.ssh/id_ed25519).", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("The ssh private key for ssh remotes, and no other (default: what ssh picks: ssh-agent, ~/.ssh/config, ~/.ssh/id_*).", valueName: "file"), completion: .file())
     var identity: String?
 
     var security: TransferSecurity {
