@@ -82,7 +82,20 @@ extension Repository {
         var raw: OpaquePointer?
         let result = withExtendedLifetime(context) { git_clone(&raw, url, path, &options) }
         do { try check(result, "clone \(url)") } catch { throw context.error(from: error) }
-        return try Repository(pointer: raw!)
+        let repository = try Repository(pointer: raw!)
+        try repository.adoptMainIfHeadIsUnborn()
+        return repository
+    }
+
+    /// A hub whose HEAD names a branch it does not have (gitolite and older `git init --bare` point it at
+    /// `master`, Trove pushes `main`) leaves a clone with an unborn HEAD: take the hub's `main` then.
+    private func adoptMainIfHeadIsUnborn() throws {
+        guard git_repository_head_unborn(pointer) == 1, let main = try referenceTarget("refs/remotes/origin/main") else { return }
+        try updateReference("refs/heads/main", to: main, expected: nil, message: "clone: the hub's main")
+        try check(git_repository_set_head(pointer, "refs/heads/main"), "set HEAD to main")
+        let config = try localConfig()
+        try config.set("branch.main.remote", "origin")
+        try config.set("branch.main.merge", "refs/heads/main")
     }
 
     /// - Parameter localLocks: whether a held lock file is ours (a fetch writes only our refs), not the remote's.

@@ -37,11 +37,8 @@ struct Gitolite {
 
             """)
         try Self.run(home: home, ["setup"])
-        // gitolite makes repositories with git's default branch (master); Trove's hubs use main, as after
-        // an admin's `ssh git@host symbolic-ref REPO HEAD refs/heads/main`.
-        for repository in try FileManager.default.contentsOfDirectory(atPath: home + "/repositories") {
-            try "ref: refs/heads/main\n".write(toFile: home + "/repositories/\(repository)/HEAD", atomically: true, encoding: .utf8)
-        }
+        // gitolite makes repositories whose HEAD names git's default branch (master), which Trove never pushes:
+        // left so, as on a real gitolite, a clone must find the hub's main by itself.
         var keys: [String: String] = [:]
         var lines = ""
         for user in users {
