@@ -21,7 +21,7 @@ enum Measure {
     }
 
     /// Runs a program (the git program, for comparison only) and fails loudly if it fails.
-    static func run(_ arguments: [String], in folder: String) throws {
+    static func run(_ arguments: [String], in folder: String, environment extra: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -32,6 +32,7 @@ enum Measure {
         environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
         environment["GIT_AUTHOR_NAME"] = "Bench"; environment["GIT_AUTHOR_EMAIL"] = "bench@example.invalid"
         environment["GIT_COMMITTER_NAME"] = "Bench"; environment["GIT_COMMITTER_EMAIL"] = "bench@example.invalid"
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         try process.run()
         process.waitUntilExit()

@@ -1,0 +1,59 @@
+import Foundation
+import TroveStore
+import TroveTestSupport
+
+/// Issue 21's figures: a store of `records` records synced over ssh to a real sshd on 127.0.0.1 (git-shell on the
+/// server side, as on every git host), beside the git program doing the same over the same server in the same run.
+extension Report {
+    mutating func hubs(records: Int, work: String, trove: String?) throws {
+        guard let program = trove else {
+            lines.append("hubs: skipped (no trove binary beside trove-bench)")
+            return
+        }
+        let folder = work + "/hubs"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = try Store.create(at: folder + "/store")
+        try store.transaction { transaction in
+            for number in 0..<records { try transaction.put(Self.entry(number), type: "entry") }
+        }
+        // The git program's side: a plain clone of the same repository, which it pushes from.
+        try Measure.run(["git", "clone", "-q", folder + "/store", folder + "/git-copy"], in: folder)
+        for hub in ["trove-hub.git", "git-hub.git"] { try Measure.run(["git", "init", "-q", "--bare", "-b", "main", folder + "/" + hub], in: folder) }
+
+        let server = try SSHServer()
+        let ssh = "ssh -i \(server.clientKey) -o IdentitiesOnly=yes -o UserKnownHostsFile=\(server.knownHostsFile) -o BatchMode=yes"
+        let environment = ["TROVE_KNOWN_HOSTS": server.knownHostsFile, "GIT_SSH_COMMAND": ssh]
+        let troveHub = server.url(folder + "/trove-hub.git"), gitHub = server.url(folder + "/git-hub.git")
+        func timeTrove(_ arguments: [String]) throws -> Double {
+            try Measure.seconds { try Measure.run([program] + arguments + ["--identity", server.clientKey], in: folder, environment: environment) }
+        }
+        func timeGit(_ arguments: [String], in directory: String) throws -> Double {
+            try Measure.seconds { try Measure.run(["git"] + arguments, in: directory, environment: environment) }
+        }
+        func ratio(_ ours: Double, _ theirs: Double) -> String { String(format: "%.2f ×", ours / max(theirs, 1e-9)) }
+        lines.append("hubs: a store of \(records) records over ssh to 127.0.0.1 (OpenSSH sshd, git-shell), whole processes")
+
+        // The first push of the whole store.
+        try Measure.run([program, "--store", folder + "/store", "remote", "add", "hub", troveHub], in: folder)
+        Measure.settle()
+        let firstPush = try timeTrove(["--store", folder + "/store", "sync"])
+        let gitFirstPush = try timeGit(["push", "-q", gitHub, "main"], in: folder + "/git-copy")
+        lines.append("  first push: trove sync \(Measure.format(firstPush)), git push \(Measure.format(gitFirstPush)): \(ratio(firstPush, gitFirstPush)) (target <= 1.2 ×)")
+
+        // Nothing to do: trove sync against git fetch && git push.
+        try Measure.run(["git", "remote", "add", "hub", gitHub], in: folder + "/git-copy")
+        var ours: [Double] = [], theirs: [Double] = []
+        for _ in 0..<7 {
+            ours.append(try timeTrove(["--store", folder + "/store", "sync"]))
+            theirs.append(try timeGit(["fetch", "-q", "hub"], in: folder + "/git-copy") + (try timeGit(["push", "-q", "hub", "main"], in: folder + "/git-copy")))
+        }
+        let (idle, gitIdle) = (Measure.median(ours), Measure.median(theirs))
+        lines.append("  sync with nothing to do: trove sync median \(Measure.format(idle)), git fetch && git push median \(Measure.format(gitIdle)): \(ratio(idle, gitIdle)) (target <= 1.2 ×)")
+
+        // A clone, checkout included.
+        Measure.settle()
+        let clone = try timeTrove(["clone", troveHub, folder + "/trove-clone"])
+        let gitClone = try timeGit(["clone", "-q", gitHub, folder + "/git-clone"], in: folder)
+        lines.append("  clone: trove clone \(Measure.format(clone)), git clone \(Measure.format(gitClone)): \(ratio(clone, gitClone)) (target <= 1.5 ×)")
+    }
+}
