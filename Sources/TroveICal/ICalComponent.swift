@@ -10,6 +10,8 @@ public struct ICalProperty: Sendable, Hashable {
     public var text: String?
     /// DATE and DATE-TIME values (and the start of a PERIOD), with the zone resolved.
     public var time: ICalTime?
+    /// The end of a PERIOD value (`RDATE;VALUE=PERIOD`), given as an end or as the start plus a duration.
+    public var periodEnd: ICalTime?
     /// DURATION values (DURATION, a relative TRIGGER).
     public var duration: ICalDuration?
     /// GEO as latitude and longitude.

@@ -137,11 +137,14 @@ struct ICalTreeReader {
         case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
             result.time = ICalZones.time(icalvalue_get_datetime(icalValue), tzid: zoneName, calendar: root)
         case ICAL_PERIOD_VALUE:
-            result.time = ICalZones.time(icalvalue_get_period(icalValue).start, tzid: zoneName, calendar: root)
+            let period = icalvalue_get_period(icalValue)
+            result.time = ICalZones.time(period.start, tzid: zoneName, calendar: root)
+            result.periodEnd = periodEnd(period, tzid: zoneName)
         case ICAL_DATETIMEPERIOD_VALUE:
             let both = icalvalue_get_datetimeperiod(icalValue)
             let start = icaltime_is_null_time(both.time) != 0 ? both.period.start : both.time
             result.time = ICalZones.time(start, tzid: zoneName, calendar: root)
+            if icaltime_is_null_time(both.time) != 0 { result.periodEnd = periodEnd(both.period, tzid: zoneName) }
         case ICAL_DURATION_VALUE:
             result.duration = Self.duration(icalvalue_get_duration(icalValue))
         case ICAL_TRIGGER_VALUE:
@@ -158,6 +161,15 @@ struct ICalTreeReader {
             break
         }
         return result
+    }
+
+    /// A period's end: its own, or its start plus its duration.
+    private func periodEnd(_ period: icalperiodtype, tzid: String?) -> ICalTime? {
+        guard let start = ICalZones.time(period.start, tzid: tzid, calendar: root) else { return nil }
+        if icaltime_is_null_time(period.end) == 0 { return ICalZones.time(period.end, tzid: tzid, calendar: root) }
+        var end = start
+        end.instant = start.instant.addingTimeInterval(Double(icaldurationtype_as_int(period.duration)))
+        return end
     }
 
     private func readParameters(_ property: OpaquePointer) -> [ICalProperty.Parameter] {

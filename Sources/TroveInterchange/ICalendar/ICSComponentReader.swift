@@ -78,7 +78,10 @@ struct ICSComponentReader {
         try addRecurrence(&fields, start: start, zone: zone)
         if let recurrence = component.property("RECURRENCE-ID"), let time = recurrence.time {
             fields["recurrenceId"] = .string(text(time))
+            // THISANDFUTURE: `ICSFutureOverrides` makes it a series of its own once the whole file is read.
+            if recurrence.parameter("RANGE")?.uppercased() == "THISANDFUTURE" { fields["recurrenceRange"] = "thisAndFuture" }
         }
+        if component.property("STATUS")?.value.uppercased() == "CANCELLED" { fields["status"] = "cancelled" }
         let alarms = readAlarms(start: start, end: fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:)))
         if !alarms.isEmpty { fields["alarms"] = .array(alarms) }
         let categories = unique(component.properties("CATEGORIES").compactMap { $0.text?.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -130,6 +133,17 @@ struct ICSComponentReader {
             fields["rrule"] = .string(rule.value)
         }
         var rdates = component.properties("RDATE").compactMap(\.time).map(text)
+        // A period's occurrence lasts the period, not the event's own length.
+        var periodEnds: [String: JSONValue] = [:]
+        for period in component.properties("RDATE") {
+            guard let from = period.time, let until = period.periodEnd else { continue }
+            guard until.instant >= from.instant else {
+                warn("RDATE period \(period.value) ends before it starts; it lasts as long as the event", line: period.line)
+                continue
+            }
+            periodEnds[text(from)] = .string(text(until))
+        }
+        if !periodEnds.isEmpty { fields["rdateEnds"] = .object(periodEnds) }
         let exdates = unique(component.properties("EXDATE").compactMap(\.time).map(text))
         for extra in rules.dropFirst() {
             let ruleText = extra.value

@@ -49,6 +49,7 @@ public enum ICSReader {
                 skipped[component.name, default: 0] += 1
             }
         }
+        ICSFutureOverrides.apply(to: &result.records, warnings: &result.warnings)
         for (name, count) in skipped.sorted(by: { $0.key < $1.key }) {
             result.warnings.append(ICSProblem(component: "VCALENDAR", uid: nil, line: 0,
                                               message: "\(count) \(name) component\(count == 1 ? "" : "s") left out (only VEVENT and VTODO are read)"))
