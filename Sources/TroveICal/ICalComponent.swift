@@ -74,6 +74,8 @@ public struct ICalComponent: Sendable, Hashable {
     public var line: Int
     /// 1-based line of its END; 0 when unknown.
     public var endLine: Int
+    /// On a calendar: the components that had no END (name, line and UID only), left out of it.
+    public var unterminated: [ICalComponent] = []
 
     public init(_ name: String, properties: [ICalProperty] = [], components: [ICalComponent] = []) {
         self.name = name.uppercased()

@@ -10,7 +10,22 @@ public enum ICalParser {
     public static func parse(_ text: String) throws(ICalError) -> ICalComponent {
         var text = text
         if text.first == "\u{FEFF}" { text.removeFirst() }
-        let lines = ICalLines(text)
+        var lines = ICalLines(text)
+        // A component without its END would swallow the rest of the file: it is cut out and named instead.
+        var unterminated: [ICalComponent] = []
+        if !lines.unterminated.isEmpty {
+            for index in lines.unterminated {
+                let block = lines.blocks[index]
+                var component = ICalComponent(block.name)
+                component.line = lines.number(at: block.begin)
+                for own in lines.ownLines(of: block) where lines.lines[own].name == "UID" {
+                    component.properties.append(ICalProperty("UID", ICalLines.value(lines.lines[own].text)))
+                }
+                unterminated.append(component)
+            }
+            lines = lines.removing(lines.unterminated)
+            text = lines.text
+        }
         guard lines.blocks.contains(where: { $0.name == "VCALENDAR" }) else {
             let first = lines.lines.first.map { String($0.text.prefix(60)) } ?? ""
             throw .notICalendar(found: first)
@@ -43,6 +58,7 @@ public enum ICalParser {
         guard root.name == "VCALENDAR" else {
             throw .unreadable(line: root.line, reason: "the outer component is \(root.name), not VCALENDAR")
         }
+        root.unterminated = unterminated
         return root
     }
 }
