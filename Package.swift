@@ -39,7 +39,9 @@ let package = Package(
             providers: [.apt(["libical-dev"])]
         ),
         // A memory-safe Swift face over libical: parsing, times and zones, recurrence, writing.
-        .target(name: "TroveICal", dependencies: ["CICal"]),
+        .target(name: "TroveICal", dependencies: ["CICal"],
+                // CLDR's Windows zone names, embedded as bytes so a `trove` binary needs no resource folder.
+                resources: [.embedInCode("Resources/windowsZones.tsv")]),
         .target(name: "TroveJSON"),
         .target(
             name: "TroveFormats",

@@ -10,6 +10,8 @@ public struct ICalProperty: Sendable, Hashable {
     public var text: String?
     /// DATE and DATE-TIME values (and the start of a PERIOD), with the zone resolved.
     public var time: ICalTime?
+    /// The end of a PERIOD value (`RDATE;VALUE=PERIOD`), given as an end or as the start plus a duration.
+    public var periodEnd: ICalTime?
     /// DURATION values (DURATION, a relative TRIGGER).
     public var duration: ICalDuration?
     /// GEO as latitude and longitude.
@@ -72,6 +74,8 @@ public struct ICalComponent: Sendable, Hashable {
     public var line: Int
     /// 1-based line of its END; 0 when unknown.
     public var endLine: Int
+    /// On a calendar: the components that had no END (name, line and UID only), left out of it.
+    public var unterminated: [ICalComponent] = []
 
     public init(_ name: String, properties: [ICalProperty] = [], components: [ICalComponent] = []) {
         self.name = name.uppercased()

@@ -52,20 +52,67 @@ struct ICalLines {
             let name = String(text.prefix { $0 != ";" && $0 != ":" }).uppercased()
             lines.append(Line(number: number, text: text, name: name))
         }
+        findBlocks()
+    }
+
+    /// These lines without the blocks of `cut` (indexes into `blocks`), keeping each line's number.
+    func removing(_ cut: [Int]) -> ICalLines {
+        var gone = Set<Int>()
+        for index in cut {
+            // Up to the first event or task inside it: those are the file's next components, not its own.
+            let next = blocks[index].children.first { Self.calendarLevel.contains(blocks[$0].name) }.map { blocks[$0].begin }
+            gone.formUnion(blocks[index].begin..<min(next ?? blocks[index].end, lines.count))
+        }
+        var result = ICalLines(lines: lines.indices.filter { !gone.contains($0) }.map { lines[$0] })
+        result.findBlocks()
+        return result
+    }
+
+    private init(lines: [Line]) { self.lines = lines }
+
+    /// The lines as text for libical, one logical line each.
+    var text: String { lines.map(\.text).joined(separator: "\r\n") + "\r\n" }
+
+    /// Blocks that end without their END: an END of an outer block comes first. libical would read the rest
+    /// of the file into such a block, and report the calendar as the one cut short.
+    private(set) var unterminated: [Int] = []
+
+    /// The components a calendar holds: cutting out a block left open keeps those that follow it.
+    static let calendarLevel: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
+
+    private mutating func findBlocks() {
+        blocks = []
+        topLevel = []
+        unterminated = []
+        tooDeep = nil
         var open: [Int] = []
         for (index, line) in lines.enumerated() {
             if line.name == "BEGIN" {
+                let name = Self.value(line.text).uppercased()
                 if let parent = open.last { blocks[parent].children.append(blocks.count) } else { topLevel.append(blocks.count) }
                 open.append(blocks.count)
                 if open.count > Self.maximumDepth, tooDeep == nil { tooDeep = index }
-                blocks.append(Block(name: Self.value(line.text).uppercased(), begin: index, end: lines.count))
-            } else if line.name == "END", let top = open.popLast() {
-                blocks[top].end = index
+                blocks.append(Block(name: name, begin: index, end: lines.count))
+            } else if line.name == "END" {
+                let name = Self.value(line.text).uppercased()
+                // An END of an outer block closes the inner ones left open.
+                if let match = open.lastIndex(where: { blocks[$0].name == name }) {
+                    for inner in open[(match + 1)...] {
+                        blocks[inner].end = index
+                        unterminated.append(inner)
+                    }
+                    blocks[open[match]].end = index
+                    open.removeSubrange(match...)
+                } else if let top = open.popLast() {
+                    blocks[top].end = index
+                }
             }
         }
         unclosed = open.map { blocks[$0] }
     }
+}
 
+extension ICalLines {
     /// The part after the first colon.
     static func value(_ text: String) -> String {
         guard let colon = text.firstIndex(of: ":") else { return "" }

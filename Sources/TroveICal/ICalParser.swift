@@ -10,7 +10,22 @@ public enum ICalParser {
     public static func parse(_ text: String) throws(ICalError) -> ICalComponent {
         var text = text
         if text.first == "\u{FEFF}" { text.removeFirst() }
-        let lines = ICalLines(text)
+        var lines = ICalLines(text)
+        // A component without its END would swallow the rest of the file: it is cut out and named instead.
+        var unterminated: [ICalComponent] = []
+        if !lines.unterminated.isEmpty {
+            for index in lines.unterminated {
+                let block = lines.blocks[index]
+                var component = ICalComponent(block.name)
+                component.line = lines.number(at: block.begin)
+                for own in lines.ownLines(of: block) where lines.lines[own].name == "UID" {
+                    component.properties.append(ICalProperty("UID", ICalLines.value(lines.lines[own].text)))
+                }
+                unterminated.append(component)
+            }
+            lines = lines.removing(lines.unterminated)
+            text = lines.text
+        }
         guard lines.blocks.contains(where: { $0.name == "VCALENDAR" }) else {
             let first = lines.lines.first.map { String($0.text.prefix(60)) } ?? ""
             throw .notICalendar(found: first)
@@ -43,6 +58,7 @@ public enum ICalParser {
         guard root.name == "VCALENDAR" else {
             throw .unreadable(line: root.line, reason: "the outer component is \(root.name), not VCALENDAR")
         }
+        root.unterminated = unterminated
         return root
     }
 }
@@ -137,11 +153,14 @@ struct ICalTreeReader {
         case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
             result.time = ICalZones.time(icalvalue_get_datetime(icalValue), tzid: zoneName, calendar: root)
         case ICAL_PERIOD_VALUE:
-            result.time = ICalZones.time(icalvalue_get_period(icalValue).start, tzid: zoneName, calendar: root)
+            let period = icalvalue_get_period(icalValue)
+            result.time = ICalZones.time(period.start, tzid: zoneName, calendar: root)
+            result.periodEnd = periodEnd(period, tzid: zoneName)
         case ICAL_DATETIMEPERIOD_VALUE:
             let both = icalvalue_get_datetimeperiod(icalValue)
             let start = icaltime_is_null_time(both.time) != 0 ? both.period.start : both.time
             result.time = ICalZones.time(start, tzid: zoneName, calendar: root)
+            if icaltime_is_null_time(both.time) != 0 { result.periodEnd = periodEnd(both.period, tzid: zoneName) }
         case ICAL_DURATION_VALUE:
             result.duration = Self.duration(icalvalue_get_duration(icalValue))
         case ICAL_TRIGGER_VALUE:
@@ -158,6 +177,15 @@ struct ICalTreeReader {
             break
         }
         return result
+    }
+
+    /// A period's end: its own, or its start plus its duration.
+    private func periodEnd(_ period: icalperiodtype, tzid: String?) -> ICalTime? {
+        guard let start = ICalZones.time(period.start, tzid: tzid, calendar: root) else { return nil }
+        if icaltime_is_null_time(period.end) == 0 { return ICalZones.time(period.end, tzid: tzid, calendar: root) }
+        var end = start
+        end.instant = start.instant.addingTimeInterval(Double(icaldurationtype_as_int(period.duration)))
+        return end
     }
 
     private func readParameters(_ property: OpaquePointer) -> [ICalProperty.Parameter] {

@@ -177,7 +177,7 @@ private struct Clock {
         if allDay || time.is_date != 0 {
             return ICalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day)).utcMidnight
         }
-        return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+        return Date(timeIntervalSince1970: Double(ICalZones.seconds(time, in: zone)))
     }
 
     func day(_ time: icaltimetype) -> ICalDate {

@@ -48,9 +48,9 @@ struct ICSComponentReader {
         for error in component.parseProblems + component.components.flatMap(\.parseProblems) {
             let message = error.textOrValue
             if Self.essential.contains(where: { message.contains(" \($0) property") }) {
-                throw Failure(message: "libical cannot read it: \(message)", line: error.line)
+                throw Failure(message: ICSParseWarning.plain(message).replacingOccurrences(of: ", so it is left out", with: "") + ", so the whole \(component.name) cannot be read", line: error.line)
             }
-            warn("left out: \(message)", line: error.line)
+            warn(ICSParseWarning.plain(message), line: error.line)
         }
     }
 
@@ -78,13 +78,43 @@ struct ICSComponentReader {
         try addRecurrence(&fields, start: start, zone: zone)
         if let recurrence = component.property("RECURRENCE-ID"), let time = recurrence.time {
             fields["recurrenceId"] = .string(text(time))
+            // THISANDFUTURE: `ICSFutureOverrides` makes it a series of its own once the whole file is read.
+            if recurrence.parameter("RANGE")?.uppercased() == "THISANDFUTURE" { fields["recurrenceRange"] = "thisAndFuture" }
         }
+        if component.property("STATUS")?.value.uppercased() == "CANCELLED" { fields["status"] = "cancelled" }
         let alarms = readAlarms(start: start, end: fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:)))
         if !alarms.isEmpty { fields["alarms"] = .array(alarms) }
-        let categories = unique(component.properties("CATEGORIES").compactMap { $0.text?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        addCategories(&fields)
+        return fields
+    }
+
+    /// The items of a TEXT list value as written (`a\,b,c` is `a,b` and `c`), unescaped.
+    static func listItems(_ value: String) -> [String] {
+        var items: [String] = [], current = "", escaped = false
+        for character in value {
+            if escaped {
+                current.append(character == "n" || character == "N" ? "\n" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                items.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        items.append(current)
+        return items
+    }
+
+    /// CATEGORIES, each once, as tags.
+    private func addCategories(_ fields: inout [String: JSONValue]) {
+        // CATEGORIES is a list: split the raw value at its unescaped commas, then unescape each.
+        let categories = unique(component.properties("CATEGORIES").flatMap { Self.listItems($0.value) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty && $0.count <= 100 && !$0.contains("\n") })
         if !categories.isEmpty { fields["categories"] = .array(categories.map(JSONValue.string)) }
-        return fields
     }
 
     /// DTEND, or DTSTART plus DURATION; an end before the start is a failure.
@@ -130,6 +160,17 @@ struct ICSComponentReader {
             fields["rrule"] = .string(rule.value)
         }
         var rdates = component.properties("RDATE").compactMap(\.time).map(text)
+        // A period's occurrence lasts the period, not the event's own length.
+        var periodEnds: [String: JSONValue] = [:]
+        for period in component.properties("RDATE") {
+            guard let from = period.time, let until = period.periodEnd else { continue }
+            guard until.instant >= from.instant else {
+                warn("RDATE period \(period.value) ends before it starts; it lasts as long as the event", line: period.line)
+                continue
+            }
+            periodEnds[text(from)] = .string(text(until))
+        }
+        if !periodEnds.isEmpty { fields["rdateEnds"] = .object(periodEnds) }
         let exdates = unique(component.properties("EXDATE").compactMap(\.time).map(text))
         for extra in rules.dropFirst() {
             let ruleText = extra.value
@@ -219,6 +260,30 @@ struct ICSComponentReader {
             try checkZone(due, dueProperty)
             fields["due"] = .string(CalendarTime.timestamp(due.instant))
         }
+        var start: ICalTime?
+        if let startProperty = component.property("DTSTART") {
+            guard let time = startProperty.time else {
+                throw Failure(message: "DTSTART \"\(startProperty.value)\" is not a date or time", line: startProperty.line)
+            }
+            try checkZone(time, startProperty)
+            start = time
+            fields["start"] = .string(text(time))
+        }
+        // A task's alarms are relative to its start (RELATED=END: its due time); with neither, they cannot be placed.
+        let due = fields["due"]?.stringValue.flatMap(CalendarTime.init(recordText:))
+        if let anchor = start ?? component.property("DUE")?.time {
+            // Stored as the times they ring: a task has no start for `minutesBefore` to count from.
+            let alarms = readAlarms(start: anchor, end: due).map { alarm -> JSONValue in
+                guard var fields = alarm.objectValue, let minutes = fields["minutesBefore"]?.intValue else { return alarm }
+                fields["minutesBefore"] = nil
+                fields["at"] = .string(CalendarTime.timestamp(anchor.instant.addingTimeInterval(Double(-minutes * 60))))
+                return .object(fields)
+            }
+            if !alarms.isEmpty { fields["alarms"] = .array(alarms) }
+        } else if !component.components("VALARM").isEmpty {
+            warn("its reminders are left out: a task's reminders need its DTSTART or DUE to be placed")
+        }
+        addCategories(&fields)
         if let duration = component.property("DURATION")?.duration {
             fields["estimateMinutes"] = .integer(min(100_000, max(0, duration.seconds / 60)))
         }

@@ -32,6 +32,11 @@ public enum ICSReader {
         var result = ICSFile()
         result.calendarName = calendar.property("X-WR-CALNAME")?.textOrValue
         result.method = calendar.property("METHOD")?.value.uppercased()
+        for open in calendar.unterminated {
+            let problem = ICSProblem(component: open.name, uid: open.uid, line: open.line,
+                                     message: "BEGIN:\(open.name) has no END:\(open.name) before the next component; it cannot be read")
+            if open.name == "VEVENT" || open.name == "VTODO" { result.invalid.append(problem) } else { result.warnings.append(problem) }
+        }
         var skipped: [String: Int] = [:]
         for component in calendar.components {
             switch component.name {
@@ -49,6 +54,7 @@ public enum ICSReader {
                 skipped[component.name, default: 0] += 1
             }
         }
+        ICSFutureOverrides.apply(to: &result.records, warnings: &result.warnings)
         for (name, count) in skipped.sorted(by: { $0.key < $1.key }) {
             result.warnings.append(ICSProblem(component: "VCALENDAR", uid: nil, line: 0,
                                               message: "\(count) \(name) component\(count == 1 ? "" : "s") left out (only VEVENT and VTODO are read)"))

@@ -63,7 +63,12 @@ public enum ICSWriter {
         if let rule = fields["rrule"]?.stringValue { event.properties.append(ICalProperty("RRULE", rule)) }
         for (name, key) in [("RDATE", "rdate"), ("EXDATE", "exdate")] {
             for value in fields[key]?.arrayValue ?? [] {
-                if let time = value.stringValue.flatMap(CalendarTime.init(recordText:)) {
+                guard let text = value.stringValue, let time = CalendarTime(recordText: text) else { continue }
+                // An RDATE read as a period is written as one, in UTC (a PERIOD's end takes no TZID of its own).
+                if key == "rdate", case .instant(let from) = time,
+                   let until = fields["rdateEnds"]?[text]?.stringValue.flatMap(CalendarTime.init(recordText:)), case .instant(let to) = until {
+                    event.properties.append(ICalProperty("RDATE", "\(Self.utcText(from))/\(Self.utcText(to))", [.init("VALUE", "PERIOD")]))
+                } else {
                     event.properties.append(try self.time(name, time, zone: zone))
                 }
             }
@@ -149,5 +154,11 @@ public enum ICSWriter {
             }
             return ICalProperty(name, ICalValueText.utc(instant))
         }
+    }
+
+    /// `20260301T090000Z`: a UTC time as iCalendar writes it.
+    static func utcText(_ instant: Date) -> String {
+        let digits = CalendarTime.timestamp(instant).filter(\.isNumber)
+        return String(digits.prefix(8)) + "T" + String(digits.dropFirst(8).prefix(6)) + "Z"
     }
 }

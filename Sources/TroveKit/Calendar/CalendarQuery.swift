@@ -115,11 +115,15 @@ public struct CalendarQuery {
             }
         }
         for (position, event) in events.enumerated() {
+            // A cancelled event, or the cancelled occurrence an override stands for, is no occurrence: it is
+            // kept in the store (an export writes it back), and as an override it still takes its occurrence's place.
+            if event.isCancelled { continue }
             if event.rrule == nil && event.rdates.isEmpty {
                 add(position, event.start, event.end)
                 continue
             }
-            let replaced = Set((overrides[event.uid ?? ""] ?? []).compactMap { $0.recurrenceID?.instant })
+            // A THISANDFUTURE override is a series of its own: the overrides replace its occurrences, not itself.
+            let replaced = Set((overrides[event.uid ?? ""] ?? []).filter { $0.id != event.id }.compactMap { $0.recurrenceID?.instant })
             let starts: [CalendarTime]
             do {
                 starts = try self.starts(of: event, ruleStarts: indexed[position].ruleStarts, from: from, to: to)
@@ -185,6 +189,7 @@ public struct CalendarQuery {
 
     /// The end of the occurrence starting at `start`: as long as the first one.
     private func end(of event: Event, startingAt start: CalendarTime) -> CalendarTime? {
+        if let periodEnd = event.rdateEnds[start] { return periodEnd }
         guard let end = event.end else { return nil }
         switch (event.start, end, start) {
         case (.date(let first), .date(let last), .date(let day)):

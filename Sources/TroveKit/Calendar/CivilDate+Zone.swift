@@ -1,4 +1,5 @@
 import Foundation
+import TroveICal
 
 /// A time on the wall clock, with no date and no zone: 14:30, 9:00:15.
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -61,19 +62,11 @@ extension CivilDate {
 
     /// The instant the wall clock in `timeZone` shows `time` on this date.
     ///
-    /// Times a daylight-saving change skips move forward by the gap (02:30 on a spring-forward night
-    /// in New York is 03:30 EDT); times it repeats take the earlier of the two (01:30 on a fall-back
-    /// night is 01:30 EDT). Both follow RFC 5545 and `date -d`.
+    /// Times a daylight-saving change skips or repeats follow `WallClock`, the rule imported calendars follow too.
     public func instant<Zone: UTCOffsets>(at time: TimeOfDay = .midnight, in timeZone: Zone) -> Date {
-        let wall = Double(daysSinceEpoch * 86_400 + time.secondsIntoDay)
-        // Offsets in force half a day either side: no zone changes its offset twice within a day.
-        let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - 43_200))
-        let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall + 43_200))
-        let matches = [before, after].map { wall - Double($0) }.filter { candidate in
-            Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate))) == wall - candidate
-        }
-        // No match: the time is in a gap, and reading it with the offset before the gap moves it forward.
-        return Date(timeIntervalSince1970: matches.min() ?? wall - Double(before))
+        let wall = daysSinceEpoch * 86_400 + time.secondsIntoDay
+        let seconds = WallClock.instant(wall: wall) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
+        return Date(timeIntervalSince1970: Double(seconds))
     }
 
     /// The day as a half-open interval of instants in `timeZone` (23 or 25 hours on DST change days).

@@ -42,6 +42,12 @@ public struct Event: Sendable, Equatable {
     public var rrule: String?
     public var rdates: [CalendarTime]
     public var exdates: [CalendarTime]
+    /// The ends of RDATEs given as periods, by their start; other occurrences last as long as the first.
+    public var rdateEnds: [CalendarTime: CalendarTime]
+    /// STATUS:CANCELLED: it shows as no occurrence (an override cancels the occurrence it replaces).
+    public var isCancelled: Bool
+    /// An override read from RANGE=THISANDFUTURE: a series of its own from its occurrence on.
+    public var replacesFuture: Bool
     /// Set on an override of one occurrence of the series with the same `uid`.
     public var recurrenceID: CalendarTime?
     public var alarms: [JSONValue]
@@ -78,6 +84,13 @@ public struct Event: Sendable, Equatable {
         rrule = value["rrule"]?.stringValue
         rdates = (value["rdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(CalendarTime.init(recordText:)) }
         exdates = (value["exdate"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(CalendarTime.init(recordText:)) }
+        var ends: [CalendarTime: CalendarTime] = [:]
+        for (key, end) in value["rdateEnds"]?.objectValue ?? [:] {
+            if let start = CalendarTime(recordText: key), let end = end.stringValue.flatMap(CalendarTime.init(recordText:)) { ends[start] = end }
+        }
+        rdateEnds = ends
+        isCancelled = value["status"]?.stringValue == "cancelled"
+        replacesFuture = value["recurrenceRange"]?.stringValue == "thisAndFuture"
         recurrenceID = value["recurrenceId"]?.stringValue.flatMap(CalendarTime.init(recordText:))
         alarms = value["alarms"]?.arrayValue ?? []
         categories = (value["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
