@@ -11,6 +11,8 @@ final class TransferContext {
     var keyOffers = 0
     var failure: TransferError?
     var rejected: [(String, String)] = []
+    /// The https side: the login offered and what went wrong (HTTPCredentials.swift).
+    var http = HTTPTransferState()
     let progress: TransferProgress.Handler?
 
     init(security: TransferSecurity, url: String, progress: TransferProgress.Handler? = nil) {
@@ -61,6 +63,7 @@ final class TransferContext {
 
     private func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, username: String?, allowed: UInt32) -> Int32 {
         attempts += 1
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 { return httpCredential(out, username: username) }
         let user = username ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
         if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0 && allowed & GIT_CREDENTIAL_SSH_KEY.rawValue == 0 {
             // libgit2 asks for the user name once per connection when the URL has none; more is a loop.
@@ -106,7 +109,7 @@ final class TransferContext {
     }
 
     private func checkCertificate(_ cert: UnsafeMutablePointer<git_cert>, valid: Bool, host: String) -> Int32 {
-        guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else { return valid ? 0 : GIT_ECERTIFICATE.rawValue }
+        guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else { return checkX509(valid: valid) }
         let hostkey = UnsafeRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
         let known = KnownHosts(file: security.knownHostsFile)
         let verdict: KnownHosts.Verdict
@@ -131,6 +134,7 @@ final class TransferContext {
     /// Turns a failed transfer into the most specific error known.
     func error(from error: Error) -> Error {
         if let failure { return failure }
+        if let failure = httpError(from: error) { return failure }
         if let path = localPath, !FileManager.default.fileExists(atPath: path) { return TransferError.missingHub(path: path) }
         if let git = error as? GitError { return TransferError.unreachable(url: url, reason: git.message) }
         return error

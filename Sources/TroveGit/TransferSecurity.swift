@@ -10,6 +10,8 @@ public struct TransferSecurity: Sendable {
     /// same key cannot succeed the second time: offering it again only adds to the failed logins that
     /// get a client banned (fail2ban, MaxAuthTries). Requests for a user name are bounded by it too.
     public var maximumAttempts: Int
+    /// Logins and trusted certificates for https remotes (HTTPCredentials.swift).
+    public var http = HTTPSecurity()
 
     public init(identityFile: String? = nil, knownHostsFile: String? = nil, maximumAttempts: Int = 1) {
         self.identityFile = identityFile
