@@ -92,7 +92,7 @@ public struct CredentialStore: Sendable {
         change(&logins)
         var entries: [String: Any] = [:]
         for (key, login) in logins { entries[key] = ["username": login.username, "password": login.password] }
-        let data = try JSONSerialization.data(withJSONObject: ["version": 1, "logins": entries], options: [.prettyPrinted, .sortedKeys])
+        let data = try JSONSerialization.data(withJSONObject: ["version": 1, "logins": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try writePrivately(Array(data) + [0x0A])
     }
 

@@ -92,7 +92,7 @@ extension Repository {
     }
 
     /// - Parameter localLocks: whether a held lock file is ours (a fetch writes only our refs), not the remote's.
-    private func withRemote(_ name: String, security: TransferSecurity, progress: TransferProgress.Handler?,
+    func withRemote(_ name: String, security: TransferSecurity, progress: TransferProgress.Handler?,
                             localLocks: Bool = false, _ body: (OpaquePointer, TransferContext) throws -> Void) throws {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, pointer, name), "find remote \(name)")
