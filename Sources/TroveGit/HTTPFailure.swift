@@ -33,6 +33,8 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case proxyRefused(proxy: String, host: String, status: Int)
     /// Nothing answers at the proxy's address.
     case proxyUnreachable(proxy: String, reason: String)
+    /// The server went away in the middle of the transfer.
+    case connectionLost(url: String, reason: String)
     /// The kept logins could not be read.
     case credentialsUnreadable(file: String, reason: String)
 
@@ -82,6 +84,9 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
                 + "or ask the proxy's administrator to allow \(host)"
         case .proxyUnreachable(let proxy, let reason):
             return "cannot reach the proxy \(proxy) (\(reason)): check https_proxy and no_proxy"
+        case .connectionLost(let url, let reason):
+            return "the connection to \(Self.site(url)) broke off during the transfer (\(reason)): the store is as it was "
+                + "before this transfer; sync again once the server answers, and what did not get through goes then"
         case .credentialsUnreadable(let file, let reason):
             return "cannot read the kept logins in \(file): \(reason)"
         }
@@ -132,6 +137,10 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
            message.hasPrefix("failed to connect to \(proxyHost)") || message.hasPrefix("failed to resolve address for \(proxyHost)") {
             let reason = message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? message
             return .proxyUnreachable(proxy: proxy, reason: reason)
+        }
+        if message.hasPrefix("unexpected EOF") || message.contains("Connection reset by peer") || message.contains("Broken pipe")
+            || message.contains("connection is going to be closed") {
+            return .connectionLost(url: url, reason: message)
         }
         return nil
     }

@@ -5,9 +5,11 @@ import Foundation
 ///
 /// libgit2 built with mbedTLS keeps one CA chain for the whole process, so a remote with its own CA file
 /// (`--ca-file`, a self-hosted server) and one checked against the system's CAs cannot be in flight at
-/// once: every https transfer holds `lock`, and sets the chain it needs first. Parsing the system's CA
-/// bundle costs about 10 ms, so it happens only here, for commands that talk to an https remote, and once
-/// per process for as long as the chain stays the same.
+/// once: every https transfer holds `lock`, and sets the chain it needs first. Parsing a CA bundle costs
+/// about 7 ms, so it happens only here, for commands that talk to an https remote, and once per process for
+/// as long as the chain stays the same. (Debian's libgit2 also parses the system bundle in `git_libgit2_init`,
+/// compiled in as its default; that cost is `Git.prepareInBackground`'s to hide. Setting the location
+/// explicitly keeps Trove right with a libgit2 built without that default, or with another.)
 enum TLSSetup {
     /// Debian's bundle of the CAs the system trusts (`ca-certificates`).
     static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"

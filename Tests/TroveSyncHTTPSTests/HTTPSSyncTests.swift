@@ -205,6 +205,32 @@ struct HTTPSSyncTests {
         #expect(try bounded(a, "sync").status == 0)
     }
 
+    @Test("on a terminal, a missing login is asked for (the password without echo) and kept once it worked")
+    func askedOnTerminal() throws {
+        let machines = try Machines()
+        let a = machines.machine("a")
+        try #require(a.run("init").status == 0)
+        try #require(a.run("remote", "add", "hub", machines.server.url("store.git"), "--ca-file", machines.server.caFile).status == 0)
+        var environment = a.environment
+        environment["TERM"] = "xterm"
+        let terminal = try PseudoTerminal(TroveCLI.executable, ["sync"], environment: environment)
+        #expect(terminal.waitFor("User name: "), "\(terminal.screenText)")
+        terminal.type("alice" + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("Password or token for alice: "), "\(terminal.screenText)")
+        let mark = terminal.mark()
+        terminal.type(machines.password + PseudoTerminal.enter, whenEditing: false)
+        #expect(terminal.waitFor("hub: received 0, sent 1", since: mark), "\(terminal.text(since: mark))")
+        #expect(terminal.waitForExit(timeout: 60) == 0)
+        #expect(!terminal.rawText.contains(machines.password), "the password was echoed")
+        #expect(terminal.rawText.components(separatedBy: "User name: ").count == 2, "asked once for the fetch and the push")
+
+        #expect(try mode(machines.credentialsFile("a")) == 0o600)
+        #expect(try String(contentsOfFile: machines.credentialsFile("a"), encoding: .utf8).contains(machines.password))
+        #expect(try a.run("record", "put", "dog", "--json", #"{"name": "Pixel", "sex": "female"}"#).status == 0)
+        let later = try bounded(a, "sync")
+        #expect(later.status == 0, "the kept login serves a sync without a terminal: \(later.stderr)")
+    }
+
     @Test("forget-password removes the kept login (the file stays 0600); the next sync needs one again")
     func forgetPassword() throws {
         let machines = try Machines()
@@ -364,7 +390,7 @@ struct HTTPSSyncTests {
 
         let sync = try #require(result.output)
         #expect(sync.status == 1)
-        #expect(sync.stderr.contains("hub: "), "\(sync.stderr)")
+        #expect(sync.stderr.contains("hub: the connection to 127.0.0.1:\(machines.server.port) broke off during the transfer"), "\(sync.stderr)")
         // Nothing moved: our HEAD is the new commit, the hub still has the old one, and our idea of the hub too.
         let store = try Repository(openingAt: a.store)
         #expect(try store.headCommitID() == head)

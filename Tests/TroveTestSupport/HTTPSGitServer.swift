@@ -57,7 +57,7 @@ public final class HTTPSGitServer: @unchecked Sendable {
     /// Makes the CA, the certificate, the htpasswd file and the config, then starts the server and waits
     /// (about 10 s at most) until it accepts connections.
     public init(users: [String: String] = ["alice": "s3cret-token"], certificate: Certificate = .valid) throws {
-        for (path, package) in [(Self.nginxPath, "nginx-light"), (Self.fcgiwrapPath, "fcgiwrap"), (Self.opensslPath, "openssl"),
+        for (path, package) in [(Self.nginxPath, "nginx"), (Self.fcgiwrapPath, "fcgiwrap"), (Self.opensslPath, "openssl"),
                                 (Self.httpBackendPath, "git")] where !FileManager.default.isExecutableFile(atPath: path) {
             throw HTTPSGitServerError(description: "\(path) is missing: the https sync tests need a real web server running "
                 + "git http-backend. Install the Debian package \(package) (tools/setup --tests does).")
