@@ -36,6 +36,10 @@ struct HTTPTransferState {
 }
 
 extension TransferContext {
+    /// Whether the remote is reached over http(s): only there is a user name and password Trove's to give
+    /// (an ssh server that also takes passwords gets the key).
+    var isHTTP: Bool { TLSSetup.needsTLS(url) || url.lowercased().hasPrefix("http://") }
+
     /// Answers libgit2's request for a user name and password: once per connection, since a server that
     /// asks again has refused it, and the same login cannot succeed the next time.
     func httpCredential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, username: String?) -> Int32 {
@@ -75,14 +79,14 @@ extension TransferContext {
     /// The http failure behind a failed transfer, if it was one.
     func httpError(from error: Error) -> Error? {
         if let failure = http.failure { return failure }
-        guard let git = error as? GitError, TLSSetup.needsTLS(url) || url.lowercased().hasPrefix("http://") else { return nil }
+        guard let git = error as? GitError, isHTTP else { return nil }
         return HTTPFailure.classify(git, url: url, offered: http.offered, caFile: http.caFile)
     }
 
     /// Runs a transfer to an http(s) remote with the CA certificates it needs, and keeps a login that was
     /// asked for once it has worked. Other remotes just run.
     func withHTTPSetUp<T>(remoteCAFile: String?, _ body: () throws -> T) throws -> T {
-        guard TLSSetup.needsTLS(url) || url.lowercased().hasPrefix("http://") else { return try body() }
+        guard isHTTP else { return try body() }
         http.caFile = security.http.caFile ?? remoteCAFile
         let result = TLSSetup.needsTLS(url) ? try TLSSetup.with(caFile: http.caFile, body) : try body()
         if http.offeredWasAsked, let login = http.offered, let store = security.http.credentials {

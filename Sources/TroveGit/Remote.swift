@@ -63,7 +63,7 @@ final class TransferContext {
 
     private func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, username: String?, allowed: UInt32) -> Int32 {
         attempts += 1
-        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 { return httpCredential(out, username: username) }
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 && isHTTP { return httpCredential(out, username: username) }
         let user = username ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
         if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0 && allowed & GIT_CREDENTIAL_SSH_KEY.rawValue == 0 {
             // libgit2 asks for the user name once per connection when the URL has none; more is a loop.

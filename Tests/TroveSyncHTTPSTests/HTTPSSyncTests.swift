@@ -430,6 +430,29 @@ struct HTTPSSyncTests {
         #expect(login.stderr.contains("for https:// remotes only"))
     }
 
+    @Test("remote test over ssh: reads and may write with the right key; an unknown host fails at the first step")
+    func remoteTestOverSSH() throws {
+        let server = try SSHServer()
+        let folder = TemporaryFolder("trove-remote-test-ssh")
+        var a = TroveCLI(home: folder.child("home"), store: folder.child("a"))
+        a.extraEnvironment["TROVE_KNOWN_HOSTS"] = server.knownHostsFile
+        try #require(a.run("init").status == 0)
+        try #require(a.run("remote", "add", "usb", folder.child("hub.git"), "--create").status == 0)
+        try #require(a.run("sync").status == 0)
+        try #require(a.run("remote", "add", "ssh", server.url(folder.child("hub.git"))).status == 0)
+        let head = try #require(try Repository(openingAt: a.store).headCommitID())
+
+        let test = try bounded(a, "remote", "test", "ssh", "--identity", server.clientKey)
+        #expect(test.status == 0, "\(test.stderr)")
+        #expect(test.stdout == "ssh: \(server.url(folder.child("hub.git")))\n  reach, log in, read: ok (main at \(String("\(head)".prefix(10))))\n  write: ok\n")
+
+        a.extraEnvironment["TROVE_KNOWN_HOSTS"] = folder.child("empty_known_hosts")
+        let unknown = try bounded(a, "remote", "test", "ssh", "--identity", server.clientKey)
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout.contains("reach, log in, read: failed"))
+        #expect(unknown.stderr.contains("is not in \(folder.child("empty_known_hosts"))"), "\(unknown.stderr)")
+    }
+
     @Test("logins are kept by URL without user name, default port or trailing slash")
     func credentialKeys() throws {
         #expect(CredentialStore.key(for: "https://Me:pw@Git.Example.com:443/me/store.git/") == "https://git.example.com/me/store.git")
