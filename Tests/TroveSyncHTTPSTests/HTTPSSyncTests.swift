@@ -231,6 +231,25 @@ struct HTTPSSyncTests {
         #expect(later.status == 0, "the kept login serves a sync without a terminal: \(later.stderr)")
     }
 
+    @Test("a password written into the URL goes to the credentials file, not into the store's git config")
+    func passwordInURL() throws {
+        let machines = try Machines()
+        let a = machines.machine("a")
+        try #require(a.run("init").status == 0)
+        let url = "https://alice:\(machines.password)@127.0.0.1:\(machines.server.port)/store.git"
+        let add = try a.run("remote", "add", "hub", url, "--ca-file", machines.server.caFile)
+        #expect(add.status == 0, "\(add.stderr)")
+        let config = try String(contentsOfFile: a.store + "/.git/config", encoding: .utf8)
+        #expect(!config.contains(machines.password))
+        #expect(config.contains("url = \(machines.server.url("store.git"))"))
+        #expect(try String(contentsOfFile: machines.credentialsFile("a"), encoding: .utf8).contains(machines.password))
+        let sync = try bounded(a, "sync")
+        #expect(sync.status == 0, "\(sync.stderr)")
+        // Removing the remote forgets its CA file too.
+        #expect(try a.run("remote", "remove", "hub").status == 0)
+        #expect(!(try String(contentsOfFile: a.store + "/.git/config", encoding: .utf8)).contains("sslCAInfo"))
+    }
+
     @Test("forget-password removes the kept login (the file stays 0600); the next sync needs one again")
     func forgetPassword() throws {
         let machines = try Machines()
