@@ -115,6 +115,7 @@ let package = Package(
         .testTarget(name: "TroveShellTests", dependencies: ["TroveShell", "TroveStore", "TroveKit", "TroveTestSupport"]),
         .testTarget(name: "TroveCLITests", dependencies: ["trove", "TroveTestSupport"]),
         .testTarget(name: "TroveSyncSSHTests", dependencies: ["TroveStore", "TroveGit", "TroveTestSupport", "trove"]),
+        .testTarget(name: "TroveSyncHTTPSTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveTestSupport", "trove"]),
     ]
 )
 

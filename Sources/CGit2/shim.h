@@ -30,6 +30,11 @@ static inline int trove_git_set_cache_object_limit(git_object_t type, size_t siz
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
 }
 
+/* The CA certificates https remotes are checked against (a file, a folder, or both). */
+static inline int trove_git_set_ssl_cert_locations(const char *file, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
+}
+
 /* Trove's own loose-object reader (TroveGit/LooseObject.swift): libgit2 1.5 spins forever
    inflating a truncated loose object. `parent` comes first, so a `git_odb_backend *` is one of these. */
 typedef struct {

@@ -9,6 +9,8 @@ final class TransferContext {
     var attempts = 0
     var failure: TransferError?
     var rejected: [(String, String)] = []
+    /// The https side: the login offered and what went wrong (HTTPCredentials.swift).
+    var http = HTTPTransferState()
     let progress: TransferProgress.Handler?
 
     init(security: TransferSecurity, url: String, progress: TransferProgress.Handler? = nil) {
@@ -59,18 +61,21 @@ final class TransferContext {
     /// reached another way does, for a login Trove does not offer.
     private func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, username: String?, allowed: UInt32) -> Int32 {
         attempts += 1
+        // ssh logs in through OpenSSH (SSHSubtransport), so libgit2 asks only http(s) remotes for a login.
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 && isHTTP { return httpCredential(out, username: username) }
         failure = .unreachable(url: url, reason: "it asks for a kind of login Trove does not offer")
         return GIT_EUSER.rawValue
     }
 
     /// ssh checks host keys itself; this sees only TLS certificates, which libgit2 has already judged.
     private func checkCertificate(_ cert: UnsafeMutablePointer<git_cert>, valid: Bool, host: String) -> Int32 {
-        valid ? 0 : GIT_ECERTIFICATE.rawValue
+        checkX509(valid: valid)
     }
 
     /// Turns a failed transfer into the most specific error known.
     func error(from error: Error) -> Error {
         if let failure { return failure }
+        if let failure = httpError(from: error) { return failure }
         if let path = localPath, !FileManager.default.fileExists(atPath: path) { return TransferError.missingHub(path: path) }
         if let git = error as? GitError { return TransferError.unreachable(url: url, reason: git.message) }
         return error

@@ -43,6 +43,7 @@ extension Repository {
             var options = git_fetch_options()
             try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch options")
             context.install(into: &options.callbacks)
+            TransferContext.installProxy(&options.proxy_opts)
             options.prune = GIT_FETCH_PRUNE
             try check(git_remote_fetch(remote, nil, &options, "trove: fetch"), "fetch \(name)")
         }
@@ -57,6 +58,7 @@ extension Repository {
             var options = git_push_options()
             try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push options")
             context.install(into: &options.callbacks)
+            TransferContext.installProxy(&options.proxy_opts)
             options.pb_parallelism = 0  // one delta-search thread per core
             _ = try withStringArray(refspecs) { array in
                 try check(git_remote_push(remote, &array, &options), "push to \(name)")
@@ -79,9 +81,13 @@ extension Repository {
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone options")
         if !checkOut { options.checkout_opts.checkout_strategy = GIT_CHECKOUT_NONE.rawValue }
         context.install(into: &options.fetch_opts.callbacks)
+        TransferContext.installProxy(&options.fetch_opts.proxy_opts)
         var raw: OpaquePointer?
-        let result = withExtendedLifetime(context) { git_clone(&raw, url, path, &options) }
-        do { try check(result, "clone \(url)") } catch { throw context.error(from: error) }
+        do {
+            try withExtendedLifetime(context) {
+                try context.withHTTPSetUp(remoteCAFile: security.http.caFile) { try check(git_clone(&raw, url, path, &options), "clone \(url)") }
+            }
+        } catch { throw context.error(from: error) }
         let repository = try Repository(pointer: raw!)
         try repository.adoptMainIfHeadIsUnborn()
         return repository
@@ -99,7 +105,7 @@ extension Repository {
     }
 
     /// - Parameter localLocks: whether a held lock file is ours (a fetch writes only our refs), not the remote's.
-    private func withRemote(_ name: String, security: TransferSecurity, progress: TransferProgress.Handler?,
+    func withRemote(_ name: String, security: TransferSecurity, progress: TransferProgress.Handler?,
                             localLocks: Bool = false, _ body: (OpaquePointer, TransferContext) throws -> Void) throws {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, pointer, name), "find remote \(name)")
@@ -107,7 +113,8 @@ extension Repository {
         let context = TransferContext(security: security, url: git_remote_url(remote).map { String(cString: $0) } ?? name,
                                       progress: progress)
         do {
-            try withExtendedLifetime(context) { try body(remote!, context) }
+            let remoteCAFile = caFile(forURL: context.url)
+            try withExtendedLifetime(context) { try context.withHTTPSetUp(remoteCAFile: remoteCAFile) { try body(remote!, context) } }
         } catch let error as GitError where error.isConflict || (localLocks && error.isLocked) {
             // Not the remote's fault: a ref moved under us, or one of our own lock files is held.
             throw error

@@ -14,6 +14,8 @@ public struct TransferSecurity: Sendable {
     /// Whether someone at a terminal can answer ssh (a passphrase, a new host key). When not, ssh runs
     /// with BatchMode and its failures become messages.
     public var interactive: Bool
+    /// Logins and trusted certificates for https remotes (HTTPCredentials.swift).
+    public var http = HTTPSecurity()
 
     public init(identityFile: String? = nil, knownHostsFile: String? = nil, maximumAttempts: Int = 1,
                 interactive: Bool = isatty(STDIN_FILENO) == 1) {

@@ -21,6 +21,11 @@ public enum UserHome {
         xdg("XDG_STATE_HOME", default: "/.local/state", environment) + "/trove"
     }
 
+    /// Trove's folder under `$XDG_CONFIG_HOME` (default `~/.config/trove`): the user's https logins.
+    public static func configFolder(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        xdg("XDG_CONFIG_HOME", default: "/.config", environment) + "/trove"
+    }
+
     /// An XDG base folder: the variable when set and not empty, else `relative` under the home folder.
     private static func xdg(_ variable: String, default relative: String, _ environment: [String: String]) -> String {
         environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? (path + relative)

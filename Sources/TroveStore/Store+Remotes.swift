@@ -23,6 +23,7 @@ extension Store {
     /// Removes a remote (the hub itself is left alone).
     public func removeRemote(name: String) throws {
         guard try repository.remotes().contains(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
+        try forgetRemoteSettings(name: name)
         try repository.removeRemote(name: name)
     }
 
@@ -45,6 +46,7 @@ extension Store {
         }
         do {
             try configureGit(repository)
+            if let caFile = security.http.caFile { try repository.setCAFile(caFile, forURL: location(of: url).url) }
             store.refusedOnClone = try store.refuseForeignFilesOfClone()
             // Opening the store staged the clone's HEAD as it came; the checkout stages the one now HEAD afresh.
             unlink(repository.gitDirectory + "index")

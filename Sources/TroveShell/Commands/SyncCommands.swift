@@ -10,7 +10,7 @@ struct TransferOptions: ParsableArguments {
     var identity: String?
 
     var security: TransferSecurity {
-        TransferSecurity(identityFile: identity, knownHostsFile: ProcessInfo.processInfo.environment["TROVE_KNOWN_HOSTS"])
+        TransferSecurity(identityFile: identity, knownHostsFile: ProcessInfo.processInfo.environment["TROVE_KNOWN_HOSTS"]).askingOnTerminal()
     }
 }
 
@@ -18,23 +18,28 @@ struct TransferOptions: ParsableArguments {
 struct RemoteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remote", abstract: "Manage the hubs and peers this store syncs with.",
-        subcommands: [Add.self, List.self, Remove.self])
+        subcommands: [Add.self, List.self, Remove.self, Test.self, Login.self, ForgetPassword.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Add a remote: a bare repository at a path, a file:// URL or an ssh:// URL.",
+            commandName: "add", abstract: "Add a remote: a bare repository at a path, a file:// URL, an ssh:// or an https:// URL.",
             discussion: """
+                An https:// remote's login (a user name and a password or access token) is kept in a file only you
+                can read, never in the store; without --password-stdin it is asked on the terminal when first needed.
                 Examples:
                   trove remote add usb /media/me/STICK/trove.git --create
                   trove remote add nas ssh://me@nas.local/srv/trove.git
+                  echo "$TOKEN" | trove remote add hub https://git.example.com/me/trove.git --username me --password-stdin
+                  trove remote add home https://git.home.lan/me/trove.git --ca-file home-ca.pem
                 """)
         @Argument(help: "The remote's name.") var name: String
         @Argument(help: "Its path or URL.") var url: String
         @Flag(help: "Make an empty bare hub at the path first.") var create = false
+        @OptionGroup var http: HTTPLoginOptions
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            try storeOptions.open().addRemote(name: name, url: url, create: create)
+            try Self.add(to: storeOptions.open(), name: name, url: url, create: create, http: http)
             Output.line("Added remote \(name)" + (create ? " (a new hub at \(url))" : ""))
         }
     }
@@ -78,12 +83,15 @@ struct CloneCommand: ParsableCommand {
     @Argument(help: "The hub's path or URL.") var url: String
     @Argument(help: "Where to put the store (default: the --store path).", completion: .directory) var path: String?
     @OptionGroup var transfer: TransferOptions
+    @OptionGroup var http: HTTPLoginOptions
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
+        let (url, security) = try http.cloning(url, security: transfer.security)
         let bar = TransferBar(remote: url)
-        let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: transfer.security, progress: bar.update)
+        let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: security, progress: bar.update)
         bar.finish()
+        try http.keep(security, for: url)
         _ = try StoreOptions.index(of: store, announcing: false)
         Output.line("Cloned \(url) into \(store.path)"
             + (store.refusedOnClone.isEmpty ? "" : ", refused \(store.refusedOnClone.count) commit\(store.refusedOnClone.count == 1 ? "" : "s")"))
@@ -154,7 +162,7 @@ struct SyncCommand: ParsableCommand {
                         Output.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
                     }
                 case .failure(let error):
-                    Output.error("\(name): \(error)")
+                    Output.error("\(name): \(TransferFailureText.describe(error, remote: name))")
                 }
             }
         }
