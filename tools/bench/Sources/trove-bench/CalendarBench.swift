@@ -76,7 +76,7 @@ extension Report {
                 found = (try query.occurrences(from: yearStart, to: yearEnd).count, try query.tasks(dueFrom: yearStart, to: yearEnd).count)
             }
         }
-        lines.append(String(format: "  the same year in process (CalendarQuery.occurrences + tasks: %d occurrences, %d tasks): median %@, slowest %@ (the general path the month view reads through; no target)",
+        lines.append(String(format: "  the same year in process (CalendarQuery.occurrences + tasks: %d occurrences, %d tasks): median %@, slowest %@ (the whole-record path reminders and shared calendars read through; the views list from index rows since issue 27; no target)",
                             found.occurrences, found.tasks, Measure.format(Measure.median(inProcess)), Measure.format(inProcess.max() ?? 0)))
         // What the agenda reads now: one-off events from their index rows, series whole.
         var listed = 0
