@@ -31,12 +31,12 @@ extension Report {
             try Measure.seconds { try Measure.run(["git"] + arguments, in: directory, environment: environment) }
         }
         func ratio(_ ours: Double, _ theirs: Double) -> String { String(format: "%.2f ×", ours / max(theirs, 1e-9)) }
-        lines.append("hubs: a store of \(records) records over ssh to 127.0.0.1 (OpenSSH sshd, git-shell), whole processes")
+        lines.append("hubs: a store of \(records) records over ssh (OpenSSH sshd, git-shell) and https (nginx, git http-backend) on 127.0.0.1, whole processes")
 
         // The first push of the whole store.
         try Measure.run([program, "--store", folder + "/store", "remote", "add", "hub", troveHub], in: folder)
         Measure.settle()
-        let firstPush = try timeTrove(["--store", folder + "/store", "sync"])
+        let firstPush = try timeTrove(["--store", folder + "/store", "sync", "hub"])
         let gitFirstPush = try timeGit(["push", "-q", gitHub, "main"], in: folder + "/git-copy")
         lines.append("  first push: trove sync \(Measure.format(firstPush)), git push \(Measure.format(gitFirstPush)): \(ratio(firstPush, gitFirstPush)) (target <= 1.2 ×)")
 
@@ -44,7 +44,7 @@ extension Report {
         try Measure.run(["git", "remote", "add", "hub", gitHub], in: folder + "/git-copy")
         var ours: [Double] = [], theirs: [Double] = []
         for _ in 0..<7 {
-            ours.append(try timeTrove(["--store", folder + "/store", "sync"]))
+            ours.append(try timeTrove(["--store", folder + "/store", "sync", "hub"]))
             theirs.append(try timeGit(["fetch", "-q", "hub"], in: folder + "/git-copy") + (try timeGit(["push", "-q", "hub", "main"], in: folder + "/git-copy")))
         }
         let (idle, gitIdle) = (Measure.median(ours), Measure.median(theirs))
@@ -55,5 +55,32 @@ extension Report {
         let clone = try timeTrove(["clone", troveHub, folder + "/trove-clone"])
         let gitClone = try timeGit(["clone", "-q", gitHub, folder + "/git-clone"], in: folder)
         lines.append("  clone: trove clone \(Measure.format(clone)), git clone \(Measure.format(gitClone)): \(ratio(clone, gitClone)) (target <= 1.5 ×)")
+
+        // The first push over HTTPS: nginx and git http-backend with basic auth, over TLS with a CA made here.
+        let https = try HTTPSGitServer()
+        _ = try https.createRepository("trove.git")
+        _ = try https.createRepository("git.git")
+        let token = https.users["alice"]!
+        let login = Process()
+        login.executableURL = URL(fileURLWithPath: program)
+        login.arguments = ["--store", folder + "/store", "remote", "add", "web", https.url("trove.git"), "--username", "alice",
+                           "--password-stdin", "--ca-file", https.caFile]
+        login.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": folder + "/config"]) { _, given in given }
+        let input = Pipe()
+        login.standardInput = input
+        try login.run()
+        input.fileHandleForWriting.write(Data((token + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        login.waitUntilExit()
+        Measure.settle()
+        let httpsPush = try Measure.seconds {
+            try Measure.run([program, "--store", folder + "/store", "sync", "web"], in: folder, environment: ["XDG_CONFIG_HOME": folder + "/config"])
+        }
+        let authenticated = https.url("git.git").replacingOccurrences(of: "https://", with: "https://alice:\(token)@")
+        let gitHTTPSPush = try Measure.seconds {
+            try Measure.run(["git", "push", "-q", authenticated, "main"], in: folder + "/git-copy", environment: ["GIT_SSL_CAINFO": https.caFile])
+        }
+        lines.append("  first push over https: trove sync \(Measure.format(httpsPush)), git push \(Measure.format(gitHTTPSPush)): \(ratio(httpsPush, gitHTTPSPush)) (target <= 1.2 ×)")
+        https.stop()
     }
 }
