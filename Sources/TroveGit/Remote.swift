@@ -40,13 +40,14 @@ final class TransferContext {
             callbacks.transfer_progress = { stats, payload in
                 let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
                 if let stats = stats?.pointee {
-                    context.progress?(TransferProgress(direction: .receiving, done: Int(stats.received_objects), total: Int(stats.total_objects)))
+                    context.progress?(TransferProgress(direction: .receiving, done: Int(stats.received_objects), total: Int(stats.total_objects),
+                                                       bytes: Int(stats.received_bytes)))
                 }
                 return 0
             }
-            callbacks.push_transfer_progress = { current, total, _, payload in
+            callbacks.push_transfer_progress = { current, total, bytes, payload in
                 let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()
-                context.progress?(TransferProgress(direction: .sending, done: Int(current), total: Int(total)))
+                context.progress?(TransferProgress(direction: .sending, done: Int(current), total: Int(total), bytes: Int(bytes)))
                 return 0
             }
         }

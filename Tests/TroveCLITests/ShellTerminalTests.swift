@@ -207,12 +207,14 @@ struct ShellTerminalTests {
         let sync = try PseudoTerminal(TroveCLI.executable, ["sync"], environment: environment)
         #expect(sync.waitForExit() == 0)
         #expect(sync.rawText.contains("Sending to hub [") && sync.rawText.contains("100%"), "\(sync.rawText)")
+        #expect(sync.rawText.range(of: #"100%  \d+/\d+, \d+(\.\d)? (B|KB|MB)"#, options: .regularExpression) != nil, "objects and bytes: \(sync.rawText)")
         #expect(sync.screenText.contains("hub: received 0, sent"))
 
         let copy = fixture.folder.child("copy")
         let clone = try PseudoTerminal(TroveCLI.executable, ["clone", "file://" + hub, copy], environment: environment)
         #expect(clone.waitForExit() == 0)
         #expect(clone.rawText.contains("Receiving from file://\(hub) ["), "\(clone.rawText)")
+        #expect(clone.rawText.range(of: #"\d+/\d+, \d+(\.\d)? (B|KB|MB)"#, options: .regularExpression) != nil, "objects and bytes: \(clone.rawText)")
 
         try fixture.put("journal", #"{"name": "Third"}"#)
         let piped = try fixture.trove("sync")

@@ -14,4 +14,14 @@ struct ProgressBarTests {
             #expect(ProgressBar.line(label: "Receiving", done: 1, total: 3, width: width).count <= max(width, 42))
         }
     }
+
+    @Test("a transfer's bar says how many bytes have moved, in units people read")
+    func bytes() {
+        #expect(ProgressBar.bytes(0) == "0 B")
+        #expect(ProgressBar.bytes(999) == "999 B")
+        #expect(ProgressBar.bytes(12_345) == "12.3 KB")
+        #expect(ProgressBar.bytes(4_500_000) == "4.5 MB")
+        #expect(ProgressBar.bytes(1_234_567_890) == "1.2 GB")
+        #expect(ProgressBar.line(label: "Sending to hub", done: 3, total: 4, width: 100, detail: "4.5 MB").hasSuffix("75%  3/4, 4.5 MB"))
+    }
 }

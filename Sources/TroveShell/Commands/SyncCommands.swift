@@ -224,7 +224,7 @@ final class TransferBar {
             bar = ProgressBar(progress.direction == .receiving ? "Receiving from \(remote)" : "Sending to \(remote)")
             direction = progress.direction
         }
-        bar?.update(progress.done, of: progress.total)
+        bar?.update(progress.done, of: progress.total, detail: ProgressBar.bytes(progress.bytes))
     }
 
     func finish() { bar?.finish() }

@@ -16,13 +16,16 @@ final class ProgressBar {
     }
 
     /// Shows `done` of `total`.
-    func update(_ done: Int, of total: Int) {
+    func update(_ done: Int, of total: Int) { update(done, of: total, detail: nil) }
+
+    /// Shows `done` of `total`, and `detail` after the counts (`12.3 MB`).
+    func update(_ done: Int, of total: Int, detail: String?) {
         guard enabled, total > 0 else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard done >= total || now - lastDraw > 100_000_000 else { return }
         lastDraw = now
         drawn = true
-        FileHandle.standardError.write(Data(("\r" + Self.line(label: label, done: done, total: total, width: Terminal.width(STDERR_FILENO)) + "\u{1B}[K").utf8))
+        FileHandle.standardError.write(Data(("\r" + Self.line(label: label, done: done, total: total, width: Terminal.width(STDERR_FILENO), detail: detail) + "\u{1B}[K").utf8))
     }
 
     /// Clears the bar's line.
@@ -32,12 +35,20 @@ final class ProgressBar {
         drawn = false
     }
 
-    /// The bar as text, fitted to `width` columns: `label [#####.....]  45%  4500/10000`.
-    static func line(label: String, done: Int, total: Int, width: Int) -> String {
+    /// The bar as text, fitted to `width` columns: `label [#####.....]  45%  4500/10000`, then `, detail` if given.
+    static func line(label: String, done: Int, total: Int, width: Int, detail: String? = nil) -> String {
         let fraction = total > 0 ? min(1, Double(max(0, done)) / Double(total)) : 1
-        let counts = " \(String(format: "%3d", Int(fraction * 100)))%  \(done)/\(total)"
+        let counts = " \(String(format: "%3d", Int(fraction * 100)))%  \(done)/\(total)" + (detail.map { ", " + $0 } ?? "")
         let barWidth = max(10, min(40, width - label.count - counts.count - 4))
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
         return "\(label) [" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]" + counts
+    }
+
+    /// A byte count as people read it: `512 B`, `12.3 KB`, `4.5 MB`, `1.2 GB` (powers of 1,000, as transfer tools show).
+    static func bytes(_ count: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(max(0, count)), unit = 0
+        while value >= 1000, unit < units.count - 1 { value /= 1000; unit += 1 }
+        return unit == 0 ? "\(Int(value)) B" : String(format: "%.1f", value) + " " + units[unit]
     }
 }
