@@ -33,6 +33,15 @@ public enum ICalValueText {
         }
     }
 
+    /// The signed seconds of a DURATION value like `PT45M`, read by libical; `nil` when it is not one.
+    public static func seconds(ofDuration text: String) -> Int? {
+        ICalLibrary.locked {
+            let duration = text.withCString { icaldurationtype_from_string($0) }
+            guard icaldurationtype_is_bad_duration(duration) == 0 else { return nil }
+            return Int(icaldurationtype_as_int(duration))
+        }
+    }
+
     /// Whether `name` is a time zone the system zoneinfo knows (through libical).
     public static func isKnownTimeZone(_ name: String) -> Bool {
         ICalLibrary.locked { ICalZones.builtin(name) != nil }

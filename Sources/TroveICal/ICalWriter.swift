@@ -2,12 +2,16 @@ import CICal
 
 /// Writes `ICalComponent` values as iCalendar text through libical, which folds long
 /// lines at 75 octets and escapes TEXT values.
+///
+/// A VCALENDAR gets a VTIMEZONE (`ICalZoneDefinitions`) for every TZID its components name and it does not
+/// define itself, ahead of its events, so every file written is complete (RFC 5545 §3.2.19).
 public enum ICalWriter {
     /// The text of `component` (normally a VCALENDAR), lines ending in CRLF.
     public static func text(_ component: ICalComponent) throws(ICalError) -> String {
         let result: Result<String, ICalError> = ICalLibrary.locked {
             do throws(ICalError) {
-                let owner = ICalOwnedComponent(try build(component))
+                let zones = component.name == "VCALENDAR" ? missingZones(component) : []
+                let owner = ICalOwnedComponent(try build(component, zones: zones))
                 return .success(ICalLibrary.takeString(icalcomponent_as_ical_string_r(owner.pointer)) ?? "")
             } catch {
                 return .failure(error)
@@ -16,17 +20,35 @@ public enum ICalWriter {
         return try result.get()
     }
 
-    /// A new libical component; the caller owns it.
-    private static func build(_ component: ICalComponent) throws(ICalError) -> OpaquePointer {
+    /// The TZIDs the properties of `calendar`'s components name, in order of first use, less those it defines.
+    static func missingZones(_ calendar: ICalComponent) -> [String] {
+        let defined = Set(calendar.components("VTIMEZONE").compactMap { $0.property("TZID")?.value })
+        var used: [String] = []
+        func walk(_ component: ICalComponent) {
+            for property in component.properties {
+                if let tzid = property.parameter("TZID"), !defined.contains(tzid), !used.contains(tzid) { used.append(tzid) }
+            }
+            component.components.forEach(walk)
+        }
+        walk(calendar)
+        return used
+    }
+
+    /// A new libical component, with a VTIMEZONE for each of `zones` before its children; the caller owns it.
+    private static func build(_ component: ICalComponent, zones: [String] = []) throws(ICalError) -> OpaquePointer {
         let kind = component.name.withCString { icalcomponent_string_to_kind($0) }
         let made = kind == ICAL_NO_COMPONENT || kind == ICAL_X_COMPONENT
             ? component.name.withCString { icalcomponent_new_x($0) }
             : icalcomponent_new(kind)
         guard let pointer = made else { throw .unwritable(property: "BEGIN", value: component.name) }
-        do {
+        do throws(ICalError) {
             for property in component.properties {
                 // The component takes ownership of each property and child.
                 icalcomponent_add_property(pointer, try build(property))
+            }
+            for zone in zones {
+                guard let definition = ICalZoneDefinitions.vtimezone(zone) else { throw ICalError.unknownTimeZone(zone) }
+                icalcomponent_add_component(pointer, definition)
             }
             for child in component.components {
                 icalcomponent_add_component(pointer, try build(child))

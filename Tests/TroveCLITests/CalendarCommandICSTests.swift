@@ -69,7 +69,8 @@ struct CalendarCommandICSTests {
         #expect(report["added"] as? Int == 2 && report["skipped"] as? Int == 1, "\(report)")
         #expect(try fixture.head() != before)
         let items = try fixture.agenda("2026-12-01", "2026-12-05")
-        #expect(items.map { $0["title"] as? String } == ["Good one", "Good two [CS101] @ Room 4"])
+        #expect(items.map { $0["title"] as? String } == ["Good one", "Good two"])
+        #expect(items.map { $0["class"] as? String } == [nil, "CS101"])
         #expect(items.map { $0["time"] as? String } == ["2026-12-01T15:00:00.000Z", "2026-12-03T15:00:00.000Z"])
         #expect(items.map { $0["minutes"] as? Int } == [60, 120])
         #expect(items.map { $0["class"] as? String } == [nil, "CS101"])
@@ -132,7 +133,7 @@ struct CalendarCommandICSTests {
 
         // icaljs-daily_recur.ics: daily at 05:00 in Los Angeles from 1 August 2012, an hour long, without end.
         let daily = { (from: String, to: String) in
-            try fixture.agenda(from, to).filter { $0["title"] as? String == "Every day recurring ↻" }
+            try fixture.agenda(from, to).filter { $0["title"] as? String == "Every day recurring" }
         }
         let start = try daily("2012-07-30", "2012-08-03")
         #expect(start.map { $0["time"] as? String } == ["2012-08-01T12:00:00.000Z", "2012-08-02T12:00:00.000Z"])
@@ -154,7 +155,7 @@ struct CalendarCommandICSTests {
 
         // icalendar-x_location.ics: weekdays 14:00–14:30 in Zurich from Friday 28 October 2016, at an address with
         // coordinates. Europe leaves summer time on 30 October and New York on 6 November: 08:00, 09:00, then 08:00 again.
-        let sync = try fixture.agenda("2016-10-28", "2016-11-08").filter { ($0["title"] as? String)?.hasPrefix("Daily Sync @ Roadstar 16") == true }
+        let sync = try fixture.agenda("2016-10-28", "2016-11-08").filter { $0["title"] as? String == "Daily Sync" }
         #expect(sync.map { $0["time"] as? String } == ["2016-10-28T12:00:00.000Z"] + ["10-31", "11-01", "11-02", "11-03", "11-04", "11-07"].map { "2016-\($0)T13:00:00.000Z" })
         #expect(sync.allSatisfy { $0["minutes"] as? Int == 30 })
         let syncText = try fixture.ok("agenda", "--from", "2016-11-04", "--to", "2016-11-08").stdout

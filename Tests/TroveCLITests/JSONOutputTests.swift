@@ -35,4 +35,26 @@ struct JSONOutputTests {
         let sync = try #require(try json("sync") as? [[String: Any]])
         #expect(Self.keys(sync.first) == ["remote", "received", "sent", "merged", "conflictsKept", "invalidFiles", "refused", "failure"])
     }
+
+    /// `agenda` and `cal` print the stored fields the README lists, and no display decorations.
+    @Test("agenda and cal: stored titles and the README's keys")
+    func calendarViews() throws {
+        let fixture = try CalendarFixture()
+        try fixture.add("event", "add", "Standup", "--start", "2026-11-23 09:30", "--end", "09:45", "--repeat", "FREQ=DAILY;COUNT=3",
+                        "--class", "CS101", "--where", "Room 4")
+        try fixture.add("task", "add", "Lab 3", "--due", "2026-11-24 17:00", "--class", "CS101")
+        let items = try fixture.agenda("2026-11-23", "2026-11-25")
+        let event = try #require(items.first { $0["kind"] as? String == "event" })
+        let task = try #require(items.first { $0["kind"] as? String == "task" })
+        #expect(Self.keys(event) == ["id", "kind", "title", "class", "time", "minutes", "start", "end", "allDay", "repeats"])
+        #expect(Self.keys(task) == ["id", "kind", "title", "class", "time", "minutes", "due", "done"])
+        #expect(event["title"] as? String == "Standup" && event["repeats"] as? Bool == true)
+        #expect(task["title"] as? String == "Lab 3" && task["done"] as? Bool == false && task["class"] as? String == "CS101")
+        let days = try #require(try fixture.json("cal", "day", "2026-11-24") as? [[String: Any]])
+        #expect(Self.keys(days.first) == ["date", "holidays", "events", "tasks"])
+        let dayEvent = try #require((days.first?["events"] as? [[String: Any]])?.first)
+        let dayTask = try #require((days.first?["tasks"] as? [[String: Any]])?.first)
+        #expect(Self.keys(dayEvent) == ["id", "title", "start", "end", "class"] && dayEvent["title"] as? String == "Standup")
+        #expect(Self.keys(dayTask) == ["id", "title", "due", "done", "class"] && dayTask["title"] as? String == "Lab 3")
+    }
 }

@@ -6,6 +6,8 @@ import TroveStore
 /// Turns one VEVENT or VTODO into record fields, or into a problem.
 struct ICSComponentReader {
     let component: ICalComponent
+    /// Where a date-only DUE ends: the reader's own zone, as `task add --due DATE` reads a date.
+    let timeZone: TimeZone
     /// Why the component could not be read, when `read()` returned `nil`.
     private(set) var failure: ICSProblem?
     /// What was read in part or left out.
@@ -14,8 +16,9 @@ struct ICSComponentReader {
     /// Properties whose loss makes the component unreadable when libical drops them.
     private static let essential: Set<String> = ["DTSTART", "DTEND", "DUE", "DURATION", "RRULE", "RECURRENCE-ID"]
 
-    init(component: ICalComponent) {
+    init(component: ICalComponent, timeZone: TimeZone = .current) {
         self.component = component
+        self.timeZone = timeZone
     }
 
     mutating func read() -> ICSRecord? {
@@ -81,6 +84,7 @@ struct ICSComponentReader {
             // THISANDFUTURE: `ICSFutureOverrides` makes it a series of its own once the whole file is read.
             if recurrence.parameter("RANGE")?.uppercased() == "THISANDFUTURE" { fields["recurrenceRange"] = "thisAndFuture" }
         }
+        ICSTroveProperties.readFutureSeries(component, into: &fields)
         if component.property("STATUS")?.value.uppercased() == "CANCELLED" { fields["status"] = "cancelled" }
         let alarms = readAlarms(start: start, end: fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:)))
         if !alarms.isEmpty { fields["alarms"] = .array(alarms) }
@@ -234,7 +238,10 @@ struct ICSComponentReader {
             if let action = alarm.property("ACTION")?.value.lowercased(), ["display", "email", "audio"].contains(action) {
                 fields["action"] = .string(action)
             }
-            if let description = alarm.property("DESCRIPTION")?.text, !description.isEmpty {
+            // A description that only repeats the summary is what a writer (Trove's among them) fills a
+            // DISPLAY alarm's required DESCRIPTION with: the alarm has none of its own.
+            if let description = alarm.property("DESCRIPTION")?.text, !description.isEmpty,
+               description != component.property("SUMMARY")?.text {
                 fields["description"] = .string(String(description.prefix(1000)))
             }
             // The alarm's own UID when it is one of ours, else an id derived from the event's identity.
@@ -258,7 +265,13 @@ struct ICSComponentReader {
                 throw Failure(message: "DUE \"\(dueProperty.value)\" is not a date or time", line: dueProperty.line)
             }
             try checkZone(due, dueProperty)
-            fields["due"] = .string(CalendarTime.timestamp(due.instant))
+            if due.isDate {
+                // Due by the end of that day (23:59, as `task add --due DATE`), and kept a date for the export.
+                fields["dueDate"] = .string(due.date.description)
+                fields["due"] = .string(CalendarTime.timestamp(endOfDay(due.date)))
+            } else {
+                fields["due"] = .string(CalendarTime.timestamp(due.instant))
+            }
         }
         var start: ICalTime?
         if let startProperty = component.property("DTSTART") {
@@ -284,7 +297,9 @@ struct ICSComponentReader {
             warn("its reminders are left out: a task's reminders need its DTSTART or DUE to be placed")
         }
         addCategories(&fields)
-        if let duration = component.property("DURATION")?.duration {
+        if let minutes = ICSTroveProperties.estimateMinutes(component) {
+            fields["estimateMinutes"] = .integer(minutes)
+        } else if let duration = component.property("DURATION")?.duration {
             fields["estimateMinutes"] = .integer(min(100_000, max(0, duration.seconds / 60)))
         }
         let status = component.property("STATUS")?.value.uppercased()
@@ -324,6 +339,14 @@ struct ICSComponentReader {
         if !time.zoneKnown, case .named(let tzid, _) = time.zone {
             throw Failure(message: "\(property.name) names the time zone \"\(tzid)\", which neither the file nor the system knows", line: property.line)
         }
+    }
+
+    /// 23:59 on `date` in the reader's zone.
+    private func endOfDay(_ date: ICalDate) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 23, minute: 59)
+        return calendar.date(from: components) ?? date.utcMidnight.addingTimeInterval(86_340)
     }
 
     /// A date for DATE values, a UTC timestamp for times.

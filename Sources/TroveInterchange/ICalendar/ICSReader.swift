@@ -9,8 +9,8 @@ import TroveJSON
 /// rest are still read, so an import can offer `--skip-invalid`. VJOURNALs and unknown
 /// components are counted in `warnings`.
 public enum ICSReader {
-    /// Reads the file at `path`; errors name the file.
-    public static func read(contentsOf path: String) throws(ICSFileError) -> ICSFile {
+    /// Reads the file at `path`; errors name the file. A date-only DUE ends at 23:59 in `timeZone`.
+    public static func read(contentsOf path: String, timeZone: TimeZone = .current) throws(ICSFileError) -> ICSFile {
         let name = (path as NSString).lastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ICSFileError(file: name, reason: "cannot read the file")
@@ -18,11 +18,11 @@ public enum ICSReader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ICSFileError(file: name, reason: "not UTF-8 text; save the file as UTF-8")
         }
-        return try read(text, file: name)
+        return try read(text, file: name, timeZone: timeZone)
     }
 
     /// Reads iCalendar text; `file` names it in errors.
-    public static func read(_ text: String, file: String? = nil) throws(ICSFileError) -> ICSFile {
+    public static func read(_ text: String, file: String? = nil, timeZone: TimeZone = .current) throws(ICSFileError) -> ICSFile {
         let calendar: ICalComponent
         do {
             calendar = try ICalParser.parse(text)
@@ -41,7 +41,7 @@ public enum ICSReader {
         for component in calendar.components {
             switch component.name {
             case "VEVENT", "VTODO":
-                var reader = ICSComponentReader(component: component)
+                var reader = ICSComponentReader(component: component, timeZone: timeZone)
                 if let record = reader.read() {
                     result.records.append(record)
                 } else if let problem = reader.failure {

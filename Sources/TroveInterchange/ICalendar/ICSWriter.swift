@@ -4,10 +4,10 @@ import TroveJSON
 
 /// Writes event and task records (or `ICSRecord` fields) as iCalendar text.
 ///
-/// Times with a `timeZone` are written as wall-clock times with `TZID=<zone>` and no
-/// VTIMEZONE (readers resolve IANA names themselves), other times in UTC, all-day values
-/// as `VALUE=DATE`. Reading the text back with `ICSReader` gives the same fields, except
-/// that times keep whole seconds only. Alarm ids travel as the VALARM's UID.
+/// Times with a `timeZone` are written as wall-clock times with `TZID=<zone>` (`ICalWriter` adds the
+/// zone's VTIMEZONE), other times in UTC, all-day values as `VALUE=DATE`. Reading the text back with
+/// `ICSReader` gives the same fields, except that times keep whole seconds only. Alarm ids travel as the
+/// VALARM's UID; what iCalendar has no property for travels in X-TROVE- properties (see `ICSTroveProperties`).
 public enum ICSWriter {
     /// A VCALENDAR holding each record: `type` (or `kind`) `event` becomes a VEVENT,
     /// `task` a VTODO; other records are left out.
@@ -74,32 +74,54 @@ public enum ICSWriter {
             }
         }
         if let recurrence = fields["recurrenceId"]?.stringValue.flatMap(CalendarTime.init(recordText:)) {
-            event.properties.append(try time("RECURRENCE-ID", recurrence, zone: zone))
+            if fields["recurrenceRange"]?.stringValue == "thisAndFuture" {
+                // The store holds a THISANDFUTURE override as the series it became (`ICSFutureOverrides`): written
+                // as that series, which every client expands, under a UID of its own; the X- properties bring
+                // back the override on import.
+                ICSTroveProperties.writeFutureSeries(&event, uid: fields["uid"]?.stringValue ?? fields["id"]?.stringValue ?? "",
+                                                     recurrenceId: recurrence)
+            } else {
+                event.properties.append(try time("RECURRENCE-ID", recurrence, zone: zone))
+            }
         }
+        if fields["status"]?.stringValue == "cancelled" { event.properties.append(ICalProperty("STATUS", "CANCELLED")) }
         if let place = fields["location"]?.objectValue {
             if let address = place["address"]?.stringValue { event.properties.append(ICalProperty("LOCATION", text: address)) }
             if let lat = place["lat"]?.doubleValue, let lon = place["lon"]?.doubleValue {
                 event.properties.append(ICalProperty("GEO", "\(lat);\(lon)"))
             }
         }
-        for category in fields["categories"]?.arrayValue ?? [] {
-            if let text = category.stringValue { event.properties.append(ICalProperty("CATEGORIES", text: text)) }
-        }
-        for alarm in fields["alarms"]?.arrayValue ?? [] {
-            if let alarm = alarm.objectValue { event.components.append(self.alarm(alarm)) }
-        }
+        addCategoriesAndAlarms(fields, to: &event)
         return event
+    }
+
+    /// CATEGORIES, and a VALARM for each alarm.
+    private static func addCategoriesAndAlarms(_ fields: [String: JSONValue], to component: inout ICalComponent) {
+        for category in fields["categories"]?.arrayValue ?? [] {
+            if let text = category.stringValue { component.properties.append(ICalProperty("CATEGORIES", text: text)) }
+        }
+        let summary = summary(fields)
+        for alarm in fields["alarms"]?.arrayValue ?? [] {
+            if let alarm = alarm.objectValue { component.components.append(self.alarm(alarm, summary: summary)) }
+        }
     }
 
     private static func task(_ fields: [String: JSONValue], now: Date) throws(ICalError) -> ICalComponent {
         var todo = ICalComponent("VTODO")
         todo.properties += common(fields, now: now)
-        if let due = fields["due"]?.stringValue.flatMap(CalendarTime.parseTimestamp) {
+        if let start = fields["start"]?.stringValue.flatMap(CalendarTime.init(recordText:)) {
+            todo.properties.append(try time("DTSTART", start, zone: nil))
+        }
+        // A date-only DUE stays a date: the task is due by the end of that day wherever it is read.
+        if let day = fields["dueDate"]?.stringValue.flatMap(ICalDate.init(isoText:)) {
+            todo.properties.append(ICalProperty("DUE", ICalValueText.date(day), [.init("VALUE", "DATE")]))
+        } else if let due = fields["due"]?.stringValue.flatMap(CalendarTime.parseTimestamp) {
             todo.properties.append(ICalProperty("DUE", ICalValueText.utc(due)))
         }
-        if let minutes = fields["estimateMinutes"]?.intValue {
-            todo.properties.append(ICalProperty("DURATION", ICalValueText.duration(seconds: minutes * 60)))
-        }
+        // A VTODO's DURATION is the time from DTSTART to DUE and excludes DUE (RFC 5545 §3.6.2); an estimate
+        // of the work is no such thing, so it has a property of its own.
+        if let minutes = fields["estimateMinutes"]?.intValue { todo.properties.append(ICSTroveProperties.estimate(minutes: minutes)) }
+        addCategoriesAndAlarms(fields, to: &todo)
         switch fields["done"]?.boolValue {
         case true?:
             todo.properties.append(ICalProperty("STATUS", "COMPLETED"))
@@ -120,31 +142,36 @@ public enum ICSWriter {
         if let uid = fields["uid"]?.stringValue ?? fields["id"]?.stringValue { properties.append(ICalProperty("UID", text: uid)) }
         let stamp = fields["updatedAt"]?.stringValue.flatMap(CalendarTime.parseTimestamp) ?? now
         properties.append(ICalProperty("DTSTAMP", ICalValueText.utc(stamp)))
-        let summary = ICSSummary.join(title: fields["title"]?.stringValue ?? "", course: fields["class"]?.stringValue)
-        properties.append(ICalProperty("SUMMARY", text: summary))
+        properties.append(ICalProperty("SUMMARY", text: summary(fields)))
         if let notes = fields["notes"]?.stringValue { properties.append(ICalProperty("DESCRIPTION", text: notes)) }
         return properties
     }
 
-    private static func alarm(_ fields: [String: JSONValue]) -> ICalComponent {
+    /// The SUMMARY: the title, with the class in brackets.
+    private static func summary(_ fields: [String: JSONValue]) -> String {
+        ICSSummary.join(title: fields["title"]?.stringValue ?? "", course: fields["class"]?.stringValue)
+    }
+
+    private static func alarm(_ fields: [String: JSONValue], summary: String) -> ICalComponent {
         var alarm = ICalComponent("VALARM")
         if let id = fields["id"]?.stringValue { alarm.properties.append(ICalProperty("UID", text: id)) }
-        alarm.properties.append(ICalProperty("ACTION", (fields["action"]?.stringValue ?? "display").uppercased()))
+        let action = (fields["action"]?.stringValue ?? "display").uppercased()
+        alarm.properties.append(ICalProperty("ACTION", action))
         if let minutes = fields["minutesBefore"]?.intValue {
             alarm.properties.append(ICalProperty("TRIGGER", ICalValueText.duration(seconds: -minutes * 60)))
         } else if let at = fields["at"]?.stringValue.flatMap(CalendarTime.parseTimestamp) {
             alarm.properties.append(ICalProperty("TRIGGER", ICalValueText.utc(at), [.init("VALUE", "DATE-TIME")]))
         }
-        // RFC 5545 wants a DESCRIPTION on DISPLAY alarms, but a made-up one would not read back
-        // as the same alarm, so it is written only when the alarm has one.
-        if let description = fields["description"]?.stringValue {
+        // RFC 5545 §3.6.6 wants a DESCRIPTION on DISPLAY and EMAIL alarms: without one of its own, the alarm
+        // shows the event's summary, which `ICSComponentReader` reads back as no description.
+        if let description = fields["description"]?.stringValue ?? (["DISPLAY", "EMAIL"].contains(action) ? summary : nil) {
             alarm.properties.append(ICalProperty("DESCRIPTION", text: description))
         }
         return alarm
     }
 
     /// A DATE, a TZID wall-clock time, or a UTC time.
-    private static func time(_ name: String, _ value: CalendarTime, zone: String?) throws(ICalError) -> ICalProperty {
+    static func time(_ name: String, _ value: CalendarTime, zone: String?) throws(ICalError) -> ICalProperty {
         switch value {
         case .date(let date):
             return ICalProperty(name, ICalValueText.date(date), [.init("VALUE", "DATE")])

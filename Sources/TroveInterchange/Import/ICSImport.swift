@@ -21,7 +21,7 @@ public struct ICSImport {
     static let importedFields: Set<String> = [
         "title", "class", "start", "end", "allDay", "timeZone", "location", "notes", "rrule", "rdate", "exdate",
         "recurrenceId", "alarms", "categories", "uid", "due", "estimateMinutes", "done", "doneAt",
-        "status", "rdateEnds", "recurrenceRange",
+        "status", "rdateEnds", "recurrenceRange", "dueDate",
     ]
 
     /// Imports `file` (read from `path`) into the calendar named `calendar`, else the first one.

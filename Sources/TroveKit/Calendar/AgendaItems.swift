@@ -15,9 +15,10 @@ extension CalendarQuery {
         let tasks = try tasks(dueFrom: from, to: to)
         var items: [AgendaItem] = []
         items.reserveCapacity(span.found.count + tasks.count)
-        span.forEach { id, _, listingTitle, classLabel, start, _, startDate, endDate in
+        span.forEach { id, title, listingTitle, classLabel, start, _, startDate, endDate, repeats in
             items.append(AgendaItem(id: id, kind: .event, title: listingTitle, time: startDate,
-                                    lengthMinutes: Self.minutes(from: startDate, to: endDate), itemClass: classLabel, allDay: start.isDate))
+                                    lengthMinutes: Self.minutes(from: startDate, to: endDate), itemClass: classLabel, allDay: start.isDate,
+                                    storedTitle: title, end: endDate, repeats: repeats))
         }
         items += tasks.map(AgendaItem.init(task:))
         return items
@@ -29,7 +30,7 @@ extension CalendarQuery {
         let span = try orderedOccurrences(from: from, to: to)
         var listed: [ListedOccurrence] = []
         listed.reserveCapacity(span.found.count)
-        span.forEach { id, title, listingTitle, classLabel, start, end, startDate, endDate in
+        span.forEach { id, title, listingTitle, classLabel, start, end, startDate, endDate, _ in
             listed.append(ListedOccurrence(id: id, title: title, listingTitle: listingTitle, classLabel: classLabel,
                                            start: start, end: end, startDate: startDate, endDate: endDate))
         }
@@ -76,8 +77,9 @@ extension CalendarQuery {
         var series: [Expanded]
         var found: [Found]
 
-        /// Calls `body` with each occurrence's id, title, listing title, class, start and end (as written, then as instants), in order.
-        func forEach(_ body: (String, String, String, String?, CalendarTime, CalendarTime?, Date, Date) -> Void) {
+        /// Calls `body` with each occurrence's id, title, listing title, class, start and end (as written, then as instants),
+        /// and whether its event repeats, in order.
+        func forEach(_ body: (String, String, String, String?, CalendarTime, CalendarTime?, Date, Date, Bool) -> Void) {
             let listed = events.map(\.event.listingTitle)
             for occurrence in found {
                 if occurrence.oneOff {
@@ -85,10 +87,11 @@ extension CalendarQuery {
                     let event = rows.oneOffs[position].event
                     let title = Event.listingTitle(title: event.title, classLabel: event.classLabel, address: event.address, repeats: false)
                     body(rows.oneOffs[position].id, event.title, title, event.classLabel, rows.oneOffs[position].start, rows.oneOffs[position].end,
-                         occurrence.start, occurrence.end)
+                         occurrence.start, occurrence.end, false)
                 } else {
                     let expanded = series[occurrence.position], event = events[expanded.event].event
-                    body(event.id, event.title, listed[expanded.event], event.classLabel, expanded.start, expanded.end, occurrence.start, occurrence.end)
+                    body(event.id, event.title, listed[expanded.event], event.classLabel, expanded.start, expanded.end, occurrence.start, occurrence.end,
+                         event.rrule != nil || !event.rdates.isEmpty)
                 }
             }
         }

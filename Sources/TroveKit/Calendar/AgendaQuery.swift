@@ -6,9 +6,20 @@ public struct AgendaItem: Hashable, Sendable {
 
     public var id: String
     public var kind: Kind
+    /// The line the agenda shows: for a task `☐ Essay 2 [ENGL101]`, for a series `Standup ↻`.
     public var title: String
+    /// The title as the record holds it, without the decorations of `title` (what `--json` prints).
+    public var storedTitle: String
     /// An event's start or a task's due time.
     public var time: Date?
+    /// An event occurrence's end.
+    public var end: Date?
+    /// Whether the event repeats (an occurrence of a series); `false` for tasks.
+    public var repeats: Bool
+    /// Whether the task is done; `nil` for events.
+    public var done: Bool?
+    /// The group whose shared calendar it comes from; `nil` for the user's own.
+    public var group: String?
     /// An event's length (end − start) or a task's estimate, in minutes.
     public var lengthMinutes: Int?
     /// The course or class: "CS101".
@@ -17,11 +28,15 @@ public struct AgendaItem: Hashable, Sendable {
     public var allDay: Bool
 
     public init(id: String, kind: Kind, title: String, time: Date? = nil, lengthMinutes: Int? = nil, itemClass: String? = nil,
-                allDay: Bool = false) {
+                allDay: Bool = false, storedTitle: String? = nil, end: Date? = nil, repeats: Bool = false, done: Bool? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
+        self.storedTitle = storedTitle ?? title
         self.time = time
+        self.end = end
+        self.repeats = repeats
+        self.done = done
         self.lengthMinutes = lengthMinutes
         self.itemClass = itemClass
         self.allDay = allDay
@@ -29,8 +44,8 @@ public struct AgendaItem: Hashable, Sendable {
 
     /// A task: `☐ Essay 2 [ENGL101]` (`☑` once done), due at its due time, as long as its estimate.
     public init(task: Assignment) {
-        self.init(id: task.id, kind: .task, title: (task.done ? "☑ " : "☐ ") + task.title + (task.classLabel.map { " [\($0)]" } ?? ""),
-                  time: task.due, lengthMinutes: task.estimateMinutes, itemClass: task.classLabel)
+        self.init(id: task.id, kind: .task, title: (task.done ? "☑ " : "☐ ") + task.shownTitle + (task.classLabel.map { " [\($0)]" } ?? ""),
+                  time: task.due, lengthMinutes: task.estimateMinutes, itemClass: task.classLabel, storedTitle: task.title, done: task.done)
     }
 }
 

@@ -16,6 +16,11 @@ public struct Assignment: Sendable, Equatable {
     public var feedback: String?
     public var uid: String?
     public var createdAt: String
+    /// The group whose shared calendar it comes from; `nil` for the user's own.
+    public var group: String?
+
+    /// The title as listings show it: with the group's name for a task of a group's calendar.
+    public var shownTitle: String { group.map { SharedCalendar.label(title, group: $0) } ?? title }
 
     public init?(_ record: Record) {
         let value = record.value

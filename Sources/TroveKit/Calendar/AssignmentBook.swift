@@ -113,7 +113,11 @@ public struct AssignmentBook {
             fields["title"] = .string(trimmed)
         }
         if let classLabel = draft.classLabel { fields["class"] = classLabel.isEmpty ? nil : .string(classLabel) }
-        if let due = draft.due { fields["due"] = due.map { .string(Timestamp.string($0)) } }
+        if let due = draft.due {
+            fields["due"] = due.map { .string(Timestamp.string($0)) }
+            // A new due time replaces a date-only DUE an import kept.
+            fields["dueDate"] = nil
+        }
         if let minutes = draft.estimateMinutes { fields["estimateMinutes"] = .integer(minutes) }
         if let notes = draft.notes { fields["notes"] = notes.isEmpty ? nil : .string(notes) }
     }

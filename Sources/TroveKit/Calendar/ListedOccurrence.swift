@@ -13,6 +13,8 @@ public struct ListedOccurrence: Sendable, Equatable {
     /// The title as listings show it: its class, place and a ↻ for a series (`Event.listingTitle`).
     public var listingTitle: String
     public var classLabel: String?
+    /// The group whose shared calendar it comes from; `nil` for the user's own.
+    public var group: String?
     /// The start and end as the event gives them (a date for an all-day event).
     public var start: CalendarTime
     public var end: CalendarTime?

@@ -29,9 +29,10 @@ public struct SharedCalendar {
     public func listedOccurrences(from: Date, to: Date) throws -> [ListedOccurrence] {
         let meetings = try meetings(from: from, to: to).map { ListedOccurrence($0, in: query.timeZone) }
         return (try query.listedOccurrences(from: from, to: to) + meetings).map { occurrence in
+            // The title stays the event's own (what `cal --json` prints); the listing, which views show, names the group.
             var marked = occurrence
-            marked.title = label(occurrence.title)
             marked.listingTitle = label(occurrence.listingTitle)
+            marked.group = name
             return marked
         }
     }
@@ -40,7 +41,7 @@ public struct SharedCalendar {
     public func tasks(dueFrom from: Date, to: Date) throws -> [Assignment] {
         try query.tasks(dueFrom: from, to: to).map { task in
             var marked = task
-            marked.title = label(task.title)
+            marked.group = name
             return marked
         }
     }
@@ -50,17 +51,23 @@ public struct SharedCalendar {
         let events = try query.agendaItems(from: from, to: to).map { item in
             var marked = item
             marked.title = label(item.title)
+            marked.group = name
             return marked
         }
         let meetings = try meetings(from: from, to: to).map { occurrence in
-            let start = occurrence.startDate(in: query.timeZone)
-            return AgendaItem(id: occurrence.event.id, kind: .event, title: label(occurrence.event.title), time: start,
-                              lengthMinutes: Int(occurrence.endDate(in: query.timeZone).timeIntervalSince(start) / 60))
+            let start = occurrence.startDate(in: query.timeZone), end = occurrence.endDate(in: query.timeZone)
+            var item = AgendaItem(id: occurrence.event.id, kind: .event, title: label(occurrence.event.title), time: start,
+                                  lengthMinutes: Int(end.timeIntervalSince(start) / 60), storedTitle: occurrence.event.title, end: end)
+            item.group = name
+            return item
         }
         return events + meetings
     }
 
-    private func label(_ title: String) -> String { title + " · " + name }
+    private func label(_ title: String) -> String { Self.label(title, group: name) }
+
+    /// A title as listings show an item of a group's calendar: `Meeting · Chess club`.
+    static func label(_ title: String, group: String) -> String { title + " · " + group }
 
     /// The group's meetings (posts of kind meeting) as events.
     func meetings(from: Date, to: Date) throws -> [Occurrence] {

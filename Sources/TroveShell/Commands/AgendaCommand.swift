@@ -37,12 +37,7 @@ struct AgendaCommand: ParsableCommand {
         // A class the store has is no error when nothing of it falls in the span: that is "No events".
         let order = try query.order(items, known: { try context.query.classes() })
         if output.json {
-            return Output.json(.array(order.map { index in
-                let item = items[index]
-                return ["id": .string(item.id), "kind": .string(item.kind.rawValue), "title": .string(item.title),
-                        "time": item.time.map { .string(CalendarTime.timestamp($0)) } ?? .null,
-                        "minutes": item.lengthMinutes.map { .integer($0) } ?? .null, "class": item.itemClass.map { .string($0) } ?? .null]
-            }))
+            return Output.json(.array(order.map { AgendaJSON.item(items[$0]) }))
         }
         if order.isEmpty { return Output.line("No events") }
         let rows = AgendaRows(timeZone: ZoneOffsetTable(zone, from: start.addingTimeInterval(-2 * 86_400), to: stop.addingTimeInterval(2 * 86_400)))

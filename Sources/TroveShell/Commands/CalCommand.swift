@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveICal
 import TroveJSON
 import TroveKit
 import TroveStore
@@ -147,8 +148,21 @@ struct CalCommand: ParsableCommand {
         [
             "date": .string(day.date.description),
             "holidays": .array(day.holidays.map { .string($0.name) }),
-            "events": .array(day.occurrences.map { ["id": .string($0.id), "title": .string($0.title), "start": .string($0.start.description)] }),
-            "tasks": .array(day.tasks.map { ["id": .string($0.id), "title": .string($0.title)] }),
+            // The records' own fields: the views' decorations (class, place, ↻, the group's name) stay out.
+            "events": .array(day.occurrences.map { occurrence in
+                var fields: [String: JSONValue] = ["id": .string(occurrence.id), "title": .string(occurrence.title), "start": .string(occurrence.start.description),
+                                                   "end": occurrence.end.map { .string($0.description) } ?? .null,
+                                                   "class": occurrence.classLabel.map { .string($0) } ?? .null]
+                if let group = occurrence.group { fields["group"] = .string(group) }
+                return .object(fields)
+            }),
+            "tasks": .array(day.tasks.map { task in
+                var fields: [String: JSONValue] = ["id": .string(task.id), "title": .string(task.title), "done": .bool(task.done),
+                                                   "due": task.due.map { .string(CalendarTime.timestamp($0)) } ?? .null,
+                                                   "class": task.classLabel.map { .string($0) } ?? .null]
+                if let group = task.group { fields["group"] = .string(group) }
+                return .object(fields)
+            }),
         ]
     }
 }

@@ -22,7 +22,7 @@ struct CalendarView {
             if let holiday = day.holidays.first { return wide ? "\(holiday.icon) \(holiday.name)" : holiday.icon }
             guard day.count > 0 else { return nil }
             guard wide else { return String(min(day.count, 99)) }
-            let first = day.occurrences.first.map { $0.listingTitle } ?? day.tasks.first.map { "☐ \($0.title)" } ?? ""
+            let first = day.occurrences.first.map { $0.listingTitle } ?? day.tasks.first.map { "☐ \($0.shownTitle)" } ?? ""
             return day.count == 1 ? first : "\(day.count) \(first)"
         }
         var lines = grid.render(width: width, color: color)
@@ -30,7 +30,7 @@ struct CalendarView {
         if !own.isEmpty { lines.append("") }
         for day in own {
             var parts = day.holidays.map { "\($0.icon) \($0.name)" }
-            let items = day.occurrences.map { $0.listingTitle } + day.tasks.map { "☐ \($0.title)" }
+            let items = day.occurrences.map { $0.listingTitle } + day.tasks.map { "☐ \($0.shownTitle)" }
             parts += items.prefix(2)
             if items.count > 2 { parts.append("+\(items.count - 2) more") }
             if day.notes.contains(where: { if case .quote = $0.content { return true } else { return false } }) { parts.append("❝") }
@@ -73,7 +73,7 @@ struct CalendarView {
         }
         for task in day.tasks {
             let due = TextWidth.pad("due " + CalendarText.time(task.due!, context.timeZone), to: timeWidth)
-            let title = (task.done ? "☑ " : "☐ ") + task.title + (task.classLabel.map { " [\($0)]" } ?? "")
+            let title = (task.done ? "☑ " : "☐ ") + task.shownTitle + (task.classLabel.map { " [\($0)]" } ?? "")
             lines.append(line("  \(due) \(title)", id: task.id))
         }
         if day.count == 0 && day.notes.isEmpty && !compact { lines.append("  No events") }

@@ -60,7 +60,8 @@ struct AgendaItemsTests {
         let events = try query.occurrences(from: from, to: to).map { occurrence in
             AgendaItem(id: occurrence.event.id, kind: .event, title: occurrence.event.listingTitle, time: occurrence.startDate(in: zone),
                        lengthMinutes: Int(occurrence.endDate(in: zone).timeIntervalSince(occurrence.startDate(in: zone)) / 60),
-                       itemClass: occurrence.event.classLabel, allDay: occurrence.start.isDate)
+                       itemClass: occurrence.event.classLabel, allDay: occurrence.start.isDate, storedTitle: occurrence.event.title,
+                       end: occurrence.endDate(in: zone), repeats: occurrence.event.rrule != nil || !occurrence.event.rdates.isEmpty)
         }
         return events + (try query.tasks(dueFrom: from, to: to)).map(AgendaItem.init(task:))
     }
