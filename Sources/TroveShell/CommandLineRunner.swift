@@ -47,6 +47,7 @@ public enum CommandLineRunner {
         case let error as ImportError: Output.error(error.description)
         case let error as CommandFailure: Output.error(error.message)
         case let error as TransferError: Output.error(error.description)
+        case let error as HubError: Output.error(HubErrorWords.text(for: error))
         case let error as GitError: Output.error(error.description)
         case let error as IndexError: Output.error(error.description)
         case let error as WorkingTreeError: Output.error(error.description)
