@@ -334,12 +334,14 @@ struct EncryptedHubTests {
         let b = try cloneByPhrase("b", phrase)
         var random = SeededGenerator(seed: 2206)
         let trials = 8
+        var killedRunning = 0
         for trial in 0..<trials {
             let lines = (0..<100).map { #"{"name": "b \#(trial)-\#($0)"}"# }.joined(separator: "\n")
             try folder.write("dogs.jsonl", lines)
             try #require(b.run("record", "put", "dog", "--jsonl", folder.child("dogs.jsonl")).status == 0)
             let sync = try b.start(["sync"])
             usleep(useconds_t(Double.random(in: 0.05...0.6, using: &random) * 1_000_000))
+            if sync.isRunning { killedRunning += 1 }
             kill(sync.processIdentifier, SIGKILL)
             sync.waitUntilExit()
             // Another device reads the hub as it is, whatever the kill left.
@@ -349,6 +351,7 @@ struct EncryptedHubTests {
             #expect(again.status == 0, "trial \(trial): the next sync: \(again.stderr)")
             #expect(try b.run("check").status == 0, "trial \(trial)")
         }
+        #expect(killedRunning >= trials / 2, "only \(killedRunning) of \(trials) kills hit a running sync")
         try #require(a.run("sync").status == 0)
         #expect(try treeID(a) == treeID(b))
         let status = try a.run("status", "--json")
