@@ -30,9 +30,9 @@ extension EncryptedHub {
     /// Leaves a join request (this device's public keys, in plain) on the hub for an enrolled device to approve.
     ///
     /// Anyone who can write to the hub could leave one: the approver compares the code, which hashes both keys.
-    func requestToJoin(name: String, security: TransferSecurity) throws {
-        let request: JSONValue = ["recipient": .string(key.publicKey.recipient.text), "verifying": .string(HubManifest.base64(key.publicKey.verifying)),
-                                  "name": .string(name)]
+    /// The request carries no name (the hub would read it); the device names itself in its first manifest.
+    func requestToJoin(security: TransferSecurity) throws {
+        let request: JSONValue = ["recipient": .string(key.publicKey.recipient.text), "verifying": .string(HubManifest.base64(key.publicKey.verifying))]
         let path = File.request(key.publicKey.code)
         for attempt in 1...5 {
             guard let tip = try fetchTip(security: security, progress: nil) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }

@@ -18,6 +18,10 @@ extension EncryptedHub {
         var manifest = hub.manifest
         manifest.sequence += 1
         manifest.refs[Self.mainRef] = head
+        // A device approved by code joined without a name (its request was plain text): it names itself, encrypted.
+        if let mine = manifest.devices.firstIndex(where: { $0.key == key.publicKey }), manifest.devices[mine].name.isEmpty {
+            manifest.devices[mine].name = Store.deviceName
+        }
         var files: [String: [UInt8]] = [:]
         var newPack: String?
         let known = hub.manifest.refs.values.filter { repository.contains($0) }

@@ -47,7 +47,7 @@ extension Store {
             let hub = try encryptedHub(name)!
             if try hub.fetchTip(security: security, progress: nil) != nil {
                 do { try hub.fetch(security: security, progress: nil) } catch HubError.notEnrolled {
-                    try hub.requestToJoin(name: Self.deviceName, security: security)
+                    try hub.requestToJoin(security: security)
                     return .awaitingApproval(code: hub.key.publicKey.code)
                 }
                 return .enrolled
@@ -133,7 +133,7 @@ extension Store {
                 if let recoveryPhrase {
                     try hub.joinWithRecovery(phrase: recoveryPhrase, device: key.publicKey, name: deviceName, security: security)
                 } else {
-                    try hub.requestToJoin(name: deviceName, security: security)
+                    try hub.requestToJoin(security: security)
                     throw HubError.awaitingApproval(url: url, code: key.publicKey.code)
                 }
             }
