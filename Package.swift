@@ -38,6 +38,14 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
+        .systemLibrary(
+            // scrypt only, for age's passphrase recipient (the recovery phrase of an encrypted hub).
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        // age v1 files (https://age-encryption.org/v1): the container of an encrypted hub's files.
+        .target(name: "TroveAge", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         // A memory-safe Swift face over libical: parsing, times and zones, recurrence, writing.
         .target(name: "TroveICal", dependencies: ["CICal"],
                 // CLDR's Windows zone names, embedded as bytes so a `trove` binary needs no resource folder.
@@ -62,7 +70,7 @@ let package = Package(
         .target(
             name: "TroveStore",
             dependencies: [
-                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge",
+                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge", "TroveAge",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -103,6 +111,7 @@ let package = Package(
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveICalTests", dependencies: ["TroveICal", "TroveTestSupport"]),
+        .testTarget(name: "TroveAgeTests", dependencies: ["TroveAge", "TroveTestSupport"]),
         .testTarget(name: "TroveGitTests", dependencies: ["TroveGit", "TroveTestSupport"]),
         .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),

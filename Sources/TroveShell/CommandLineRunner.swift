@@ -49,6 +49,7 @@ public enum CommandLineRunner {
         case let error as TransferError: Output.error(error.description)
         case let error as HTTPFailure: Output.error(TransferFailureText.describe(error, remote: nil))
         case let error as CredentialStoreError: Output.error(error.description)
+        case let error as HubError: Output.error(TransferFailureText.describe(error, remote: nil))
         case let error as GitError: Output.error(error.description)
         case let error as IndexError: Output.error(error.description)
         case let error as WorkingTreeError: Output.error(error.description)

@@ -19,7 +19,7 @@ public struct Trove: ParsableCommand {
             AccountCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, PasswdCommand.self, ProfileCommand.self, KeyCommand.self,
             InitCommand.self, StatusCommand.self, LogCommand.self, ShowCommand.self, UndoCommand.self,
             CheckCommand.self, CommitCommand.self, RecordCommand.self, SearchCommand.self, ReindexCommand.self, MediaCommand.self,
-            RemoteCommand.self, CloneCommand.self, SyncCommand.self, ConflictsCommand.self, MergeDriverCommand.self, ShellCommand.self, HelpCommand.self, CompletionsCommand.self,
+            RemoteCommand.self, CloneCommand.self, SyncCommand.self, DeviceCommand.self, ConflictsCommand.self, MergeDriverCommand.self, ShellCommand.self, HelpCommand.self, CompletionsCommand.self,
         ]
     )
 

@@ -29,16 +29,31 @@ extension Store {
 
     /// Starts a store on this machine from a peer or hub; the source becomes the remote `origin`.
     @discardableResult
+    ///
+    /// An encrypted hub is cloned the same way, once this device may read it: `recoveryPhrase` enrolls it at
+    /// once; without, the clone leaves a join request and throws `HubError.awaitingApproval`, and the same
+    /// clone run again after an enrolled device approved it finishes in the folder it left.
     public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(),
-                             formats: FormatCatalog = .bundled, progress: TransferProgress.Handler? = nil) throws -> Store {
+                             formats: FormatCatalog = .bundled, progress: TransferProgress.Handler? = nil,
+                             recoveryPhrase: String? = nil) throws -> Store {
         _ = durable
         let path = normalized(path)
-        if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
-            throw StoreError.folderNotEmpty(path: path)
+        let source = location(of: url).url
+        let repository: Repository
+        if isPendingEncryptedClone(path) {
+            repository = try cloneEncrypted(from: source, to: path, security: security, recoveryPhrase: recoveryPhrase, progress: progress)
+        } else {
+            if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
+                throw StoreError.folderNotEmpty(path: path)
+            }
+            // One look at the hub's branches tells an encrypted hub from a plain one before anything is written.
+            if try Repository.remoteReferences(url: source, security: security)[EncryptedHub.branch] != nil {
+                repository = try cloneEncrypted(from: source, to: path, security: security, recoveryPhrase: recoveryPhrase, progress: progress)
+            } else {
+                // Nothing is checked out before the whole history has been judged: a hub can hold any tree.
+                repository = try Repository.clone(from: source, to: path, security: security, checkOut: false, progress: progress)
+            }
         }
-        // Nothing is checked out before the whole history has been judged: a hub can hold any tree.
-        let repository = try Repository.clone(from: location(of: url).url, to: path, security: security, checkOut: false,
-                                              progress: progress)
         let store: Store
         do { store = try open(at: path, formats: formats) } catch {
             try? FileManager.default.removeItem(atPath: path)

@@ -58,9 +58,13 @@ extension Store {
         try refuseDuringGitMerge()
         var summary = SyncSummary(remote: remote)
         let tracking = "refs/remotes/\(remote)/main"
+        let hub = try encryptedHub(remote)
         for attempt in 1...Self.syncAttempts {
             summary.retries = attempt - 1
-            try fetch(remote: remote, security: security, progress: progress)
+            // An encrypted hub is fetched, verified and decrypted into the same remote-tracking ref: from there on,
+            // the merge and the review are the same.
+            let opened = try hub?.fetch(security: security, progress: progress)
+            if hub == nil { try fetch(remote: remote, security: security, progress: progress) }
             try withWriterLock {
                 if local.hasPendingCheckout { try recoverPendingCheckout() }
                 guard let theirs = try repository.referenceTarget(tracking) else { return }
@@ -73,7 +77,11 @@ extension Store {
             let problems = try outgoingProblems(head: head, remoteHead: remoteHead)
             if !problems.isEmpty { throw StoreError.pushRefused(remote: remote, problems: problems) }
             do {
-                try repository.push(remote: remote, refspecs: ["\(Self.branch):\(Self.branch)"], security: security, progress: progress)
+                if let hub, let opened {
+                    try hub.send(head: head, over: opened, security: security, progress: progress)
+                } else {
+                    try repository.push(remote: remote, refspecs: ["\(Self.branch):\(Self.branch)"], security: security, progress: progress)
+                }
                 summary.sent += try repository.countCommits(from: head, notIn: remoteHead)
                 try repository.updateReference(tracking, to: head, expected: nil as ObjectID?, force: true, message: "trove: pushed")
                 return summary
@@ -119,6 +127,10 @@ extension Store {
             let removed = try withWriterLock { StaleLocks.sweepAbandoned(gitDirectory: repository.gitDirectory) }
             guard !removed.isEmpty else { throw error }
             try repository.fetch(remote: remote, security: security, progress: progress)
+        }
+        // A plain push to an encrypted hub would put the whole store on it in plaintext.
+        if try repository.referenceTarget("refs/remotes/\(remote)/trove-encrypted") != nil {
+            throw HubError.encryptedHubAddedPlain(remote: remote)
         }
     }
 

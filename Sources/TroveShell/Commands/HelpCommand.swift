@@ -32,7 +32,7 @@ struct HelpCommand: ParsableCommand {
         ("Contacts and groups", ["contact", "group"]),
         ("Accounts", ["account", "login", "logout", "whoami", "passwd", "profile"]),
         ("Records and history", ["status", "record", "show", "search", "log", "undo", "media"]),
-        ("Sync between machines", ["remote", "clone", "sync", "conflicts"]),
+        ("Sync between machines", ["remote", "clone", "sync", "device", "conflicts"]),
         ("The store", ["init", "check", "commit", "reindex"]),
         ("The shell", ["shell", "completions", "help"]),
     ]

@@ -31,16 +31,46 @@ struct RemoteCommand: ParsableCommand {
                   trove remote add nas ssh://me@nas.local/srv/trove.git
                   echo "$TOKEN" | trove remote add hub https://git.example.com/me/trove.git --username me --password-stdin
                   trove remote add home https://git.home.lan/me/trove.git --ca-file home-ca.pem
+                  trove remote add usb /media/me/STICK/trove.git --create --encrypt
+
+                With --encrypt the hub holds only encrypted files that this machine, the machines you approve
+                ('trove device add'), and the recovery phrase shown once now can open.
                 """)
         @Argument(help: "The remote's name.") var name: String
         @Argument(help: "Its path or URL.") var url: String
         @Flag(help: "Make an empty bare hub at the path first.") var create = false
+        @Flag(help: "Make an end-to-end encrypted hub (or join one that exists).") var encrypt = false
+        @OptionGroup var transfer: TransferOptions
         @OptionGroup var http: HTTPLoginOptions
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            try Self.add(to: storeOptions.open(), name: name, url: url, create: create, http: http)
-            Output.line("Added remote \(name)" + (create ? " (a new hub at \(url))" : ""))
+            let store = try storeOptions.open()
+            guard encrypt else {
+                try Self.add(to: store, name: name, url: url, create: create, http: http)
+                Output.line("Added remote \(name)" + (create ? " (a new hub at \(url))" : ""))
+                return
+            }
+            // An encrypted hub over https is reached with the login given here, kept once the hub answered.
+            let (url, security) = RemoteURL.isHTTP(url) ? try http.cloning(url, security: transfer.security) : (url, transfer.security)
+            let added = try store.addEncryptedRemote(name: name, url: url, create: create, security: security)
+            try http.keep(security, for: url)
+            switch added {
+            case .created(let phrase):
+                Output.line("Added remote \(name): a new encrypted hub" + (create ? " at \(url)" : ""))
+                Output.line("")
+                Output.line("Recovery phrase (shown this once; write it down and keep it somewhere safe):")
+                Output.line("")
+                Output.line("    \(phrase)")
+                Output.line("")
+                Output.line("It opens everything on the hub: with it, a new machine joins by 'trove clone \(url) --recovery-phrase'.")
+                Output.line("Other machines join by 'trove clone \(url)' and an approval here: 'trove device add CODE'.")
+            case .awaitingApproval(let code):
+                Output.line("Added remote \(name), an encrypted hub this machine cannot read yet.")
+                Output.line("On a machine that syncs with it, approve this one: trove device add \(code)")
+            case .enrolled:
+                Output.line("Added remote \(name), an encrypted hub this machine is enrolled in")
+            }
         }
     }
 
@@ -79,17 +109,43 @@ struct RemoteCommand: ParsableCommand {
 struct CloneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clone", abstract: "Start a store on this machine from a hub or peer.",
-        discussion: "Example: trove clone /media/me/STICK/trove.git")
+        discussion: """
+            From an encrypted hub, a machine not yet enrolled shows its code and stops; approve it on an enrolled
+            machine with 'trove device add CODE', then run the same clone again. Or give the recovery phrase.
+            Examples:
+              trove clone /media/me/STICK/trove.git
+              trove clone ssh://me@nas.local/srv/trove.git --recovery-phrase
+            """)
     @Argument(help: "The hub's path or URL.") var url: String
     @Argument(help: "Where to put the store (default: the --store path).", completion: .directory) var path: String?
+    @Flag(help: "Join an encrypted hub with its recovery phrase (asked for, or the first line of standard input).")
+    var recoveryPhrase = false
     @OptionGroup var transfer: TransferOptions
     @OptionGroup var http: HTTPLoginOptions
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
         let (url, security) = try http.cloning(url, security: transfer.security)
+        var phrase: String?
+        if recoveryPhrase {
+            phrase = Prompts.canAsk ? Prompts.secret("Recovery phrase: ") : PasswordInput.standardInputLine(0)
+            guard phrase != nil else { throw CommandFailure(message: "no recovery phrase given") }
+        }
         let bar = TransferBar(remote: url)
-        let store = try Store.clone(from: url, to: path ?? storeOptions.path, security: security, progress: bar.update)
+        let store: Store
+        do {
+            store = try Store.clone(from: url, to: path ?? storeOptions.path, security: security, progress: bar.update,
+                                    recoveryPhrase: phrase)
+        } catch HubError.awaitingApproval(_, let code) {
+            bar.finish()
+            Output.line("This machine is not enrolled in the encrypted hub \(url) yet. Its code:")
+            Output.line("")
+            Output.line("    \(code)")
+            Output.line("")
+            Output.line("On a machine that syncs with the hub, run 'trove device add \(code)', then run this clone again.")
+            Output.line("(Or run it again with --recovery-phrase.)")
+            throw CommandFailure(message: "waiting for this machine to be approved")
+        }
         bar.finish()
         try http.keep(security, for: url)
         _ = try StoreOptions.index(of: store, announcing: false)
@@ -147,7 +203,7 @@ struct SyncCommand: ParsableCommand {
                                                               "summary": .string($0.summary), "reason": .string($0.reason)] }),
                      "failure": .null]
                 case .failure(let error):
-                    ["remote": .string(name), "failure": .string("\(error)")]
+                    ["remote": .string(name), "failure": .string(TransferFailureText.describe(error, remote: name))]
                 }
             }))
         } else {

@@ -9,6 +9,7 @@ enum TransferFailureText {
     /// `testing` is set when the words are for `trove remote test`, which should not suggest itself.
     static func describe(_ error: Error, remote: String?, url: String? = nil, testing: Bool = false) -> String {
         if let failure = error as? RemoteTestFailure { return describe(failure.reason, remote: remote, url: url, testing: testing) }
+        if error is HubError { return HubErrorWords.text(for: error) }
         let text = "\(error)"
         guard let hint = hint(for: error, remote: remote, testing: testing) else { return text }
         return text + "\n  hint: " + hint

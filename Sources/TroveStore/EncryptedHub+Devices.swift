@@ -1,0 +1,148 @@
+import Foundation
+import TroveAge
+import TroveGit
+import TroveJSON
+
+extension EncryptedHub {
+    /// Makes a new encrypted hub on an empty repository, with this device as its one member; returns the
+    /// recovery phrase, which nothing keeps but the hub's `recovery.age` sealed with it.
+    func create(deviceName: String, security: TransferSecurity) throws -> String {
+        let recovery = HubKeyPair()
+        let phrase = RecoveryPhrase.make()
+        let recoveryText = "# Trove encrypted hub: the recovery key (an age identity).\n" + recovery.identity.text + "\n"
+        let recoveryFile = try AgeFile.encrypt(Array(recoveryText.utf8), to: [.passphrase(phrase, logN: RecoveryPhrase.logN)])
+        let dataKey = AgeIdentity()
+        let device = HubDevice(name: deviceName, key: key.publicKey)
+        let keys = try Self.keysFile([dataKey], devices: [device], recovery: recovery.publicKey)
+        let manifest = HubManifest(sequence: 1, refs: [:], packs: [], devices: [device], epochs: [dataKey.recipient],
+                                   recovery: recovery.publicKey, keysSHA256: Self.sha256(keys), recoverySHA256: Self.sha256(recoveryFile))
+        let readme = """
+            This git repository is an encrypted Trove hub. Everything in it is an age file (https://age-encryption.org/v1)
+            that only the devices enrolled in the hub, or the hub's recovery phrase, can open; the format is
+            described in Trove's Formats/encrypted-hub.md.
+
+            """
+        try write(HubUpdate(manifest: manifest, files: [File.keys: keys, File.recovery: recoveryFile, File.readme: Array(readme.utf8)],
+                            message: "New encrypted hub\n"), over: nil, security: security)
+        return phrase
+    }
+
+    /// Leaves a join request (this device's public keys, in plain) on the hub for an enrolled device to approve.
+    ///
+    /// Anyone who can write to the hub could leave one: the approver compares the code, which hashes both keys.
+    /// The request carries no name (the hub would read it); the device names itself in its first manifest.
+    func requestToJoin(security: TransferSecurity) throws {
+        let request: JSONValue = ["recipient": .string(key.publicKey.recipient.text), "verifying": .string(HubManifest.base64(key.publicKey.verifying))]
+        let path = File.request(key.publicKey.code)
+        for attempt in 1...5 {
+            guard let tip = try fetchTip(security: security, progress: nil) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
+            let tree = try shadow.tree(ofCommit: tip)
+            if tree.entry(atPath: path) != nil { return }
+            do {
+                try commitAndPush([.upsert(path: path, blob: try shadow.writeBlob(CanonicalJSON.encode(request)))], onto: (tip, tree),
+                                  message: "Join request\n", security: security)
+                return
+            } catch let error as GitError where error.isConflict && attempt < 5 {
+                continue
+            } catch TransferError.rejected where attempt < 5 {
+                continue
+            }
+        }
+    }
+
+    /// Enrolls the device whose join request has `code`: its key joins the manifest's devices and the key file
+    /// is sealed for it too, so it reads everything, old packs included.
+    func approve(code typed: String, security: TransferSecurity) throws -> HubDevice {
+        let code = HubPublicKey.normalizedCode(typed)
+        var approved: HubDevice?
+        try update(security: security) { hub in
+            if hub.manifest.devices.contains(where: { $0.key.code == code }) { throw HubError.alreadyEnrolled(code: code) }
+            guard let entry = hub.tree.entry(atPath: File.request(code)),
+                  let request = try? JSONValue(parsing: shadow.blob(entry.id)).objectValue,
+                  let recipient = request["recipient"]?.stringValue.flatMap({ try? AgeRecipient(text: $0) }),
+                  let verifying = request["verifying"]?.stringValue.flatMap({ HubManifest.unbase64(Substring($0)) }), verifying.count == 32
+            else { throw HubError.noSuchRequest(code: code) }
+            let device = HubDevice(name: request["name"]?.stringValue ?? "", key: HubPublicKey(recipient: recipient, verifying: verifying))
+            // The file's name is only a claim: the code must hash the keys inside.
+            guard device.key.code == code else { throw HubError.noSuchRequest(code: code) }
+            var manifest = hub.manifest
+            manifest.sequence += 1
+            manifest.devices.append(device)
+            let keys = try Self.keysFile(hub.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
+            manifest.keysSHA256 = Self.sha256(keys)
+            approved = device
+            return HubUpdate(manifest: manifest, files: [File.keys: keys], removing: [File.request(code)],
+                             message: "Approve a device\n")
+        }
+        return approved!
+    }
+
+    /// Removes a device: a new epoch starts, whose data key is sealed for the remaining devices only. What the
+    /// removed device fetched before, it keeps; nothing pushed from now on opens with the keys it has.
+    func remove(code typed: String, security: TransferSecurity) throws -> HubDevice {
+        let code = HubPublicKey.normalizedCode(typed)
+        guard code != key.publicKey.code else { throw HubError.cannotRemoveSelf }
+        var removed: HubDevice?
+        try update(security: security) { hub in
+            guard let device = hub.manifest.devices.first(where: { $0.key.code == code }) else { throw HubError.noSuchDevice(code: code) }
+            var manifest = hub.manifest
+            manifest.sequence += 1
+            manifest.devices.removeAll { $0.key.code == code }
+            let epochKey = AgeIdentity()
+            manifest.epochs.append(epochKey.recipient)
+            let keys = try Self.keysFile([epochKey] + hub.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
+            manifest.keysSHA256 = Self.sha256(keys)
+            removed = device
+            return HubUpdate(manifest: manifest, files: [File.keys: keys], message: "Remove a device\n")
+        }
+        return removed!
+    }
+
+    /// The enrolled devices and the pending join requests, as the newest verified manifest and the hub's tree say.
+    func members(security: TransferSecurity) throws -> (devices: [HubDevice], requests: [HubDevice]) {
+        guard let tip = try fetchTip(security: security, progress: nil) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
+        let hub = try open(tip: tip)
+        var requests: [HubDevice] = []
+        if let folder = hub.tree.entry(atPath: "requests"), folder.kind == .tree {
+            try shadow.walkFiles(in: hub.tree, under: "requests") { _, blob in
+                guard let request = try? JSONValue(parsing: shadow.blob(blob)).objectValue,
+                      let recipient = request["recipient"]?.stringValue.flatMap({ try? AgeRecipient(text: $0) }),
+                      let verifying = request["verifying"]?.stringValue.flatMap({ HubManifest.unbase64(Substring($0)) }) else { return }
+                requests.append(HubDevice(name: request["name"]?.stringValue ?? "", key: HubPublicKey(recipient: recipient, verifying: verifying)))
+            }
+        }
+        return (hub.manifest.devices, requests)
+    }
+}
+
+/// Enrolment by recovery phrase: the phrase opens `recovery.age`, whose key opens the key file and signs the
+/// manifest that adds this device.
+extension EncryptedHub {
+    func joinWithRecovery(phrase typed: String, device: HubPublicKey, name: String, security: TransferSecurity) throws {
+        let phrase = try RecoveryPhrase.normalized(typed)
+        guard let tip = try fetchTip(security: security, progress: nil) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
+        guard let entry = try shadow.tree(ofCommit: tip).entry(atPath: File.recovery) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
+        let recoveryText: [UInt8]
+        do { recoveryText = try AgeFile.decrypt(try shadow.blob(entry.id), with: [.passphrase(phrase)]) } catch AgeError.noMatchingIdentity {
+            throw HubError.wrongRecoveryPhrase
+        } catch {
+            throw HubError.keyFileReplaced(remote: remote, file: File.recovery)
+        }
+        guard let identity = try? AgeIdentity.parseFile(String(decoding: recoveryText, as: UTF8.self)).first else {
+            throw HubError.keyFileReplaced(remote: remote, file: File.recovery)
+        }
+        let recovery = try EncryptedHub(remote: remote, url: try shadowURL(), repository: repository, key: HubKeyPair(identity: identity))
+        try recovery.update(security: security) { hub in
+            // The phrase is the anchor here: the manifest must name this very recovery key.
+            guard hub.manifest.recovery == recovery.key.publicKey else { throw HubError.keyFileReplaced(remote: remote, file: File.recovery) }
+            var manifest = hub.manifest
+            manifest.sequence += 1
+            manifest.devices.removeAll { $0.key == device }
+            manifest.devices.append(HubDevice(name: name, key: device))
+            let keys = try Self.keysFile(hub.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
+            manifest.keysSHA256 = Self.sha256(keys)
+            return HubUpdate(manifest: manifest, files: [File.keys: keys], removing: [File.request(device.code)].filter { hub.tree.entry(atPath: $0) != nil },
+                             message: "Approve a device by recovery phrase\n")
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TroveGit
+
+/// A device of an encrypted hub, as `device list` shows it.
+public struct HubDeviceInfo: Sendable, Equatable {
+    public var code: String
+    public var name: String
+    public var isThisDevice: Bool
+}
+
+/// What adding an encrypted remote did: made a new hub (with its recovery phrase, to show once), or asked an
+/// existing one to let this device in.
+public enum EncryptedRemoteStart: Sendable, Equatable {
+    case created(recoveryPhrase: String)
+    case awaitingApproval(code: String)
+    /// This device was enrolled in the hub already (a remote added again).
+    case enrolled
+}
+
+extension Store {
+    /// The git config key marking a remote as an encrypted hub (libgit2 folds variable names to lowercase).
+    static func encryptedConfigKey(_ remote: String) -> String { "remote.\(remote).troveencrypted" }
+
+    /// Whether `remote` is an encrypted hub.
+    public func isEncryptedRemote(_ remote: String) throws -> Bool {
+        try repository.config().string(Self.encryptedConfigKey(remote)) == "true"
+    }
+
+    /// This device's code for encrypted hubs (its key is made on first use).
+    public func deviceCode() throws -> String {
+        try DeviceKey.loadOrCreate(gitDirectory: repository.gitDirectory).publicKey.code
+    }
+
+    /// The encrypted hub behind `remote`, or `nil` for a plain remote.
+    func encryptedHub(_ remote: String) throws -> EncryptedHub? {
+        guard try isEncryptedRemote(remote), let url = try repository.remotes().first(where: { $0.name == remote })?.url else { return nil }
+        return try EncryptedHub(remote: remote, url: url, repository: repository, key: DeviceKey.loadOrCreate(gitDirectory: repository.gitDirectory))
+    }
+
+    /// Adds an encrypted remote: makes a new encrypted hub on an empty repository (with `create`, a new bare one
+    /// at the path first), or, on an encrypted hub that exists, asks to join it.
+    public func addEncryptedRemote(name: String, url: String, create: Bool = false, security: TransferSecurity = TransferSecurity())
+        throws -> EncryptedRemoteStart {
+        try addRemote(name: name, url: url, create: create)
+        do {
+            try repository.localConfig().set(Self.encryptedConfigKey(name), "true")
+            let hub = try encryptedHub(name)!
+            if try hub.fetchTip(security: security, progress: nil) != nil {
+                do { try hub.fetch(security: security, progress: nil) } catch HubError.notEnrolled {
+                    try hub.requestToJoin(security: security)
+                    return .awaitingApproval(code: hub.key.publicKey.code)
+                }
+                return .enrolled
+            }
+            return .created(recoveryPhrase: try hub.create(deviceName: Self.deviceName, security: security))
+        } catch {
+            try? removeRemote(name: name)
+            try? FileManager.default.removeItem(atPath: repository.gitDirectory + "trove/hubs/" + name + ".git")
+            try? FileManager.default.removeItem(atPath: repository.gitDirectory + "trove/hubs/" + name + ".json")
+            throw error
+        }
+    }
+
+    /// The one encrypted remote meant when none is named.
+    public func encryptedRemote(named name: String?) throws -> String {
+        if let name {
+            guard try repository.remotes().contains(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
+            guard try isEncryptedRemote(name) else { throw HubError.notEncrypted(remote: name) }
+            return name
+        }
+        let encrypted = try repository.remotes().map(\.name).filter { try isEncryptedRemote($0) }
+        guard encrypted.count == 1 else {
+            if encrypted.isEmpty { throw HubError.notEncrypted(remote: "no remote") }
+            throw HubError.whichRemote(candidates: encrypted)
+        }
+        return encrypted[0]
+    }
+
+    /// Approves the device that asked to join with `code`.
+    @discardableResult
+    public func approveDevice(code: String, remote: String? = nil, security: TransferSecurity = TransferSecurity()) throws -> HubDeviceInfo {
+        let hub = try encryptedHub(try encryptedRemote(named: remote))!
+        let device = try hub.approve(code: code, security: security)
+        return HubDeviceInfo(code: device.key.code, name: device.name, isThisDevice: false)
+    }
+
+    /// Removes a device: from now on nothing pushed to the hub opens with its key.
+    @discardableResult
+    public func removeDevice(code: String, remote: String? = nil, security: TransferSecurity = TransferSecurity()) throws -> HubDeviceInfo {
+        let hub = try encryptedHub(try encryptedRemote(named: remote))!
+        let device = try hub.remove(code: code, security: security)
+        return HubDeviceInfo(code: device.key.code, name: device.name, isThisDevice: false)
+    }
+
+    /// The enrolled devices of an encrypted hub, and the devices waiting for approval.
+    public func hubDevices(remote: String? = nil, security: TransferSecurity = TransferSecurity())
+        throws -> (enrolled: [HubDeviceInfo], waiting: [HubDeviceInfo]) {
+        let hub = try encryptedHub(try encryptedRemote(named: remote))!
+        let me = hub.key.publicKey.code
+        let (devices, requests) = try hub.members(security: security)
+        let info = { (device: HubDevice) in HubDeviceInfo(code: device.key.code, name: device.name, isThisDevice: device.key.code == me) }
+        return (devices.map(info), requests.map(info))
+    }
+
+    /// The name a device is listed under: the machine's host name.
+    static var deviceName: String { ProcessInfo.processInfo.hostName }
+}
+
+extension Store {
+    /// Whether `path` holds a clone of an encrypted hub that waits for this device's approval.
+    static func isPendingEncryptedClone(_ path: String) -> Bool {
+        guard let repository = try? Repository(openingAt: path), (try? repository.headCommitID()) == nil else { return false }
+        return (try? repository.config().string(encryptedConfigKey("origin"))) == "true"
+    }
+
+    /// Clones an encrypted hub: an empty store whose `origin` is the hub, then this device's enrolment (it
+    /// is enrolled already, or the recovery phrase enrolls it, or it leaves a join request and the folder
+    /// stays for the clone to be run again once approved), then a fetch that verifies and decrypts.
+    static func cloneEncrypted(from url: String, to path: String, security: TransferSecurity, recoveryPhrase: String?,
+                               progress: TransferProgress.Handler?) throws -> Repository {
+        let resuming = isPendingEncryptedClone(path)
+        if !resuming {
+            let repository = try Repository.create(at: path)
+            try repository.addRemote(name: "origin", url: url)
+            try repository.localConfig().set(encryptedConfigKey("origin"), "true")
+        }
+        let repository = try Repository(openingAt: path)
+        do {
+            let key = try DeviceKey.loadOrCreate(gitDirectory: repository.gitDirectory)
+            let hub = try EncryptedHub(remote: "origin", url: url, repository: repository, key: key)
+            guard let tip = try hub.fetchTip(security: security, progress: progress) else { throw HubError.notAnEncryptedHub(url: url) }
+            do { _ = try hub.open(tip: tip) } catch HubError.notEnrolled {
+                if let recoveryPhrase {
+                    try hub.joinWithRecovery(phrase: recoveryPhrase, device: key.publicKey, name: deviceName, security: security)
+                } else {
+                    try hub.requestToJoin(security: security)
+                    throw HubError.awaitingApproval(url: url, code: key.publicKey.code)
+                }
+            }
+            try hub.fetch(security: security, progress: progress)
+            guard let main = try repository.referenceTarget("refs/remotes/origin/main") else {
+                throw StoreError.notARecord(path: url, reason: "is an encrypted hub that holds no store yet")
+            }
+            try repository.updateReference(Store.branch, to: main, expected: nil, force: true, message: "trove: clone \(url)")
+        } catch HubError.awaitingApproval(let url, let code) {
+            throw HubError.awaitingApproval(url: url, code: code)
+        } catch {
+            // A clone that never got in leaves nothing; one waiting for approval keeps its key and request.
+            if !resuming { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
+        return repository
+    }
+}
