@@ -1,5 +1,6 @@
 import Foundation
 import TroveGit
+import TroveStore
 
 /// Words for a failed transfer (sync, clone, remote test), with the command that helps next, in one place:
 /// the layers below say what happened, and only the command line knows its own commands.
