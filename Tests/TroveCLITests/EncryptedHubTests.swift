@@ -333,14 +333,21 @@ struct EncryptedHubTests {
         let (a, phrase) = try firstPeer()
         let b = try cloneByPhrase("b", phrase)
         var random = SeededGenerator(seed: 2206)
-        let trials = 8
+        // The kills land within the time an uninterrupted sync of the same size takes here (machines differ
+        // tenfold in speed), so most of them hit a sync that is still running.
+        try folder.write("dogs.jsonl", (0..<100).map { #"{"name": "calibration \#($0)"}"# }.joined(separator: "\n"))
+        try #require(b.run("record", "put", "dog", "--jsonl", folder.child("dogs.jsonl")).status == 0)
+        let started = Date()
+        try #require(b.run("sync").status == 0)
+        let whole = Date().timeIntervalSince(started)
+        let trials = 20
         var killedRunning = 0
         for trial in 0..<trials {
             let lines = (0..<100).map { #"{"name": "b \#(trial)-\#($0)"}"# }.joined(separator: "\n")
             try folder.write("dogs.jsonl", lines)
             try #require(b.run("record", "put", "dog", "--jsonl", folder.child("dogs.jsonl")).status == 0)
             let sync = try b.start(["sync"])
-            usleep(useconds_t(Double.random(in: 0.05...0.6, using: &random) * 1_000_000))
+            usleep(useconds_t(Double.random(in: 0.0...(whole * 0.9), using: &random) * 1_000_000))
             if sync.isRunning { killedRunning += 1 }
             kill(sync.processIdentifier, SIGKILL)
             sync.waitUntilExit()
@@ -356,7 +363,7 @@ struct EncryptedHubTests {
         #expect(try treeID(a) == treeID(b))
         let status = try a.run("status", "--json")
         let dogs = ((parseJSON(status.stdout) as? [String: Any])?["records"] as? [String: Int])?["dog"]
-        #expect(dogs == 1 + trials * 100)
+        #expect(dogs == 1 + 100 + trials * 100)
         #expect(try git("--git-dir=\(hub)", "fsck", "--strict", in: folder.path).status == 0)
     }
 }
