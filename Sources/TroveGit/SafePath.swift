@@ -28,6 +28,16 @@ public enum SafePath {
 
     /// Whether `name` is `.git` as some file system would read it.
     static func isGitFolderSpelling(_ name: Substring) -> Bool {
+        // Most names are plain ASCII with nothing for a file system to drop at their end: such a name is `.git`
+        // only when it is, in any case. This runs for every path of every commit a sync or clone checks (100,000
+        // on a first push), where the general path below cost 10 % of the push's time.
+        let bytes = name.utf8
+        if let last = bytes.last, last != UInt8(ascii: "."), last != UInt8(ascii: " "),
+           !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: ":") }) {
+            guard bytes.count == 4 || bytes.count == 5 else { return false }
+            let lower = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+            return lower.elementsEqual(".git".utf8) || lower.elementsEqual("git~1".utf8)
+        }
         // Code points HFS+ ignores in names, so that ".g\u{200C}it" opens ".git" there.
         let ignorable: Set<UInt32> = [0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
                                       0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF]

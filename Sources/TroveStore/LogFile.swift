@@ -9,6 +9,7 @@ enum LogFile {
 
     /// The log type of `path`, or `nil` if it is not a log file.
     static func type(of path: String, formats: FormatCatalog) -> String? {
+        guard path.utf8.starts(with: "logs/".utf8) else { return nil }  // most paths are records: no split for them
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "logs", parts[3].hasSuffix(".jsonl"),
               let format = formats.format(forCollection: String(parts[1])), format.isLog
