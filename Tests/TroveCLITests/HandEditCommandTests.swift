@@ -112,7 +112,7 @@ struct HandEditCommandTests {
 
         let output = try fixture.trove("commit", "-m", "Bad edit")
         #expect(output.status == 1)
-        #expect(output.stderr.contains(path) && output.stderr.contains("/sex"), "\(output.stderr)")
+        #expect(output.stderr.contains(path) && output.stderr.contains("the sex is \"sometimes\""), "\(output.stderr)")
         #expect(try fixture.gitLog() == log)
 
         let check = try fixture.trove("check")

@@ -72,7 +72,7 @@ struct InvitationCommandTests {
             #expect(answer.contains(line + "\r\n"), "no \(line) in\n\(answer)")
         }
         let agenda = try grace.agenda("2026-12-01", "2026-12-10")
-        #expect(agenda.map { $0["title"] as? String } == ["Project review @ Room 4"], "accepted, it is in her calendar")
+        #expect(agenda.map { $0["title"] as? String } == ["Project review"], "accepted, it is in her calendar (JSON carries the stored title)")
         let hers = try record(grace, try #require(agenda.first?["id"] as? String))
         #expect((hers["organizer"] as? [String: Any])?["email"] as? String == "ada@example.com")
         #expect(try grace.ok("inbox").trimmed == "The inbox is empty.", "the invitation's notification is dismissed")

@@ -140,7 +140,7 @@ struct RecordCommandTests {
 
         let notObject = try fixture.trove("record", "put", "dog", "--json", #"["Rex"]"#)
         #expect(notObject.status == 1)
-        #expect(notObject.stderr.contains("object"), "\(notObject.stderr)")
+        #expect(notObject.stderr.contains("the dog was not saved: the record is a list: it must be a group of fields"), "\(notObject.stderr)")
 
         #expect(try fixture.gitLog() == log)
         #expect(try fixture.list().isEmpty)
