@@ -55,26 +55,12 @@ extension Repository {
         try check(git_remote_create_detached(&remote, url), "read \(url)")
         defer { git_remote_free(remote) }
         let context = TransferContext(security: security, url: url)
-        var callbacks = git_remote_callbacks()
-        try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "remote callbacks")
-        context.install(into: &callbacks)
-        var proxy = git_proxy_options()
-        try check(git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION)), "proxy options")
-        TransferContext.installProxy(&proxy)
         var found: [String: ObjectID] = [:]
         do {
             // An https hub needs its certificates checked and its login offered, as a fetch would.
             try withExtendedLifetime(context) {
-                try context.withHTTPSetUp(remoteCAFile: nil) {
-                    try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, &proxy, nil), "connect to \(url)")
-                    defer { git_remote_disconnect(remote) }
-                    var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
-                    var count = 0
-                    try check(git_remote_ls(&heads, &count, remote), "list references of \(url)")
-                    for index in 0..<count {
-                        guard let head = heads?[index]?.pointee else { continue }
-                        found[String(cString: head.name)] = ObjectID(head.oid)
-                    }
+                found = try context.withHTTPSetUp(remoteCAFile: nil) {
+                    try Repository.advertisedReferences(remote!, direction: GIT_DIRECTION_FETCH, context: context)
                 }
             }
         } catch let error as TransferError {

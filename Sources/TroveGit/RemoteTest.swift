@@ -46,7 +46,7 @@ extension Repository {
         do {
             try withRemote(name, security: security, progress: nil) { remote, context in
                 report.url = context.url
-                let heads = try connectAndList(remote, direction: GIT_DIRECTION_FETCH, context: context)
+                let heads = try Self.advertisedReferences(remote, direction: GIT_DIRECTION_FETCH, context: context)
                 report.head = heads["refs/heads/main"]
                 report.branches = heads.keys.filter { $0.hasPrefix("refs/heads/") }.count
             }
@@ -55,7 +55,7 @@ extension Repository {
         }
         do {
             try withRemote(name, security: security, progress: nil) { remote, context in
-                _ = try connectAndList(remote, direction: GIT_DIRECTION_PUSH, context: context)
+                _ = try Self.advertisedReferences(remote, direction: GIT_DIRECTION_PUSH, context: context)
                 if let path = context.localPath {
                     let folder = path.hasSuffix("/") ? path : path + "/"
                     for inside in ["objects", "refs"] where access(folder + inside, W_OK) != 0 {
@@ -69,9 +69,9 @@ extension Repository {
         return report
     }
 
-    /// Connects to `remote` in `direction` and returns the references it advertises.
-    private func connectAndList(_ remote: OpaquePointer, direction: git_direction,
-                                context: TransferContext) throws -> [String: ObjectID] {
+    /// Connects to `remote` in `direction` and returns the references it advertises (git ls-remote); nothing is fetched.
+    static func advertisedReferences(_ remote: OpaquePointer, direction: git_direction,
+                                     context: TransferContext) throws -> [String: ObjectID] {
         var callbacks = git_remote_callbacks()
         try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "remote callbacks")
         context.install(into: &callbacks)
