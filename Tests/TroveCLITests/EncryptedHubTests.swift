@@ -25,6 +25,19 @@ struct EncryptedHubTests {
         return (a, phrase)
     }
 
+    @Test("approving or removing a machine needs a signed-in user once the store has accounts; sync does not")
+    func deviceChangesNeedSignIn() throws {
+        let (a, _) = try firstPeer()
+        try #require(a.run(["account", "create", "ada", "--email", "ada@example.com", "--password-stdin"], input: "correct horse battery\n").status == 0)
+        try #require(a.run("logout").status == 0)
+        for command in [["device", "add", "AAAA-BBBB-CCCC-DDDD"], ["device", "remove", "AAAA-BBBB-CCCC-DDDD"]] {
+            let refused = try a.run(command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.stderr.contains("sign in"), "\(command): \(refused.stderr)")
+        }
+        #expect(try a.run("sync").status == 0, "sync only exchanges commits and needs no session")
+    }
+
     /// A new store cloned from the hub with the recovery phrase on standard input.
     func cloneByPhrase(_ name: String, _ phrase: String) throws -> TroveCLI {
         let b = peer(name)

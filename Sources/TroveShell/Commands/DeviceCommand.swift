@@ -52,7 +52,7 @@ struct DeviceCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let device = try storeOptions.open(requiringSignIn: false).approveDevice(code: code, remote: hub.remote, security: transfer.security)
+            let device = try storeOptions.open().approveDevice(code: code, remote: hub.remote, security: transfer.security)
             Output.line("Approved \(device.code)" + (device.name.isEmpty ? "" : " (\(device.name))")
                 + ": it can now finish its clone or sync")
         }
@@ -68,7 +68,7 @@ struct DeviceCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let device = try storeOptions.open(requiringSignIn: false).removeDevice(code: code, remote: hub.remote, security: transfer.security)
+            let device = try storeOptions.open().removeDevice(code: code, remote: hub.remote, security: transfer.security)
             Output.line("Removed \(device.code)" + (device.name.isEmpty ? "" : " (\(device.name))")
                 + ": what it fetched before, it keeps; nothing pushed from now on opens with its key")
         }
