@@ -16,6 +16,8 @@ public enum DateInput {
 /// A value typed by the user that could not be used, with what to type instead.
 public enum InputError: Error, Equatable, CustomStringConvertible {
     case invalidDate(String)
+    /// A day the month does not have (`31 feb`, `31 November 2026`); `year` when one was typed.
+    case noSuchDay(String, month: Int, year: Int?)
     case invalidCoordinates(String)
     case latitudeOutOfRange(Double)
     case longitudeOutOfRange(Double)
@@ -27,6 +29,15 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
             return "'\(text)' is not a date: use YYYY-MM-DD, 'YYYY-MM-DD HH:MM', an ISO 8601 time, now, today, tomorrow, "
                 + "yesterday, a weekday (fri, next fri, last fri), 'in 3 days', +2d, +1w, a time (14:00, 9am, 9:30pm, noon, "
                 + "midnight), a day and a time (tomorrow 14:00, fri 9am), or 'in 2 hours'"
+        case .noSuchDay(let text, let month, let year):
+            let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                         "November", "December"]
+            let name = names[month - 1]
+            guard let year else {
+                let length = CivilDate.daysIn(month: month, year: 2027)
+                return "'\(text)' is not a date: \(name) has \(length) days" + (month == 2 ? " (29 in a leap year)" : "")
+            }
+            return "'\(text)' is not a date: \(name) \(year) has \(CivilDate.daysIn(month: month, year: year)) days"
         case .invalidCoordinates(let text):
             return "'\(text)' is not a position: give latitude and longitude as LAT,LON, e.g. 48.8722,2.3659"
         case .latitudeOutOfRange(let value):

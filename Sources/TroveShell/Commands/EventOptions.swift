@@ -7,7 +7,7 @@ import TroveKit
 struct EventOptions: ParsableArguments {
     @Option(help: ArgumentHelp("When it starts: 'tomorrow 14:00', fri, '2026-12-01 9am', 2026-12-01 (a date alone is all day).", valueName: "when"))
     var start: String?
-    @Option(help: ArgumentHelp("When it ends, read from the start's day: 16:00, 'sat 10am', 2026-12-03 (the last day of an all-day event). A start moved without it keeps the event's length.", valueName: "when"))
+    @Option(help: ArgumentHelp("When it ends: a time alone is on the start's day (16:00), a day is read like --start ('tomorrow 11:00', 'sat 10am', 2026-12-03: the last day of an all-day event). A start moved without it keeps the event's length.", valueName: "when"))
     var end: String?
     @Flag(help: "All day: only the dates of --start and --end count.") var allDay = false
     @Option(name: .customLong("where"), help: ArgumentHelp("Its address (a new one replaces the place).", valueName: "address")) var address: String?
@@ -30,10 +30,20 @@ struct EventOptions: ParsableArguments {
         let startTime: CalendarTime? = startReading.map { allDay ? .date(ICalDate($0.day)) : .instant($0.instant) }
             ?? existing.map { event in allDay && !event.isAllDay ? .day(of: event.start.instant, in: zone) : event.start }
         draft.start = startReading == nil && !self.allDay ? nil : startTime
+        if let startReading, !allDay { Self.noteSkipped(startReading, "starts", in: zone) }
         if let end, let startTime {
-            // The end is read from the start's day, so `--start 'fri 9am' --end 11am` ends on that Friday.
-            let reading = try DateInput.read(end, timeZone: zone, now: startTime.date(in: zone))
-            draft.end = .some(allDay ? .date(ICalDate(reading.day.adding(days: 1))) : .instant(reading.instant))
+            // A day the end names is read from today, like the start's; a time alone is on the start's day, so
+            // `--start 'fri 9am' --end 11am` ends on that Friday and `--start 'tomorrow 10:00' --end 'tomorrow 11:00'` lasts an hour.
+            let reading = try DateInput.readEnd(end, start: startTime.date(in: zone), timeZone: zone, now: context.now)
+            if !allDay { Self.noteSkipped(reading, "ends", in: zone) }
+            let endTime: CalendarTime = allDay ? .date(ICalDate(reading.day.adding(days: 1))) : .instant(reading.instant)
+            if endTime.date(in: zone) < startTime.date(in: zone) {
+                // Said as the user's zone shows them, not as stored (UTC).
+                let shownStart = startTime.isDate ? CivilDate(startTime.date(in: zone), in: zone).description : Self.wall(startTime.date(in: zone), in: zone)
+                let shownEnd = allDay ? reading.day.description : Self.wall(reading.instant, in: zone)
+                throw CalendarError.endBeforeStart(start: shownStart, end: "'\(end)', \(shownEnd)")
+            }
+            draft.end = .some(endTime)
         } else if self.allDay, existing?.isAllDay == false {
             draft.end = .some(nil)
         } else if let existing, let oldEnd = existing.end, let startTime, startReading != nil {
@@ -48,6 +58,18 @@ struct EventOptions: ParsableArguments {
         }
         if !remind.isEmpty { draft.alarmMinutes = try remind.map(DurationInput.minutes) }
         return draft
+    }
+
+    /// Tells the user when a typed time does not exist (a spring-forward change skips it) and which time is used instead.
+    static func noteSkipped(_ reading: DateReading, _ verb: String, in zone: TimeZone) {
+        guard reading.skipped, let typed = reading.time else { return }
+        Output.error("\(typed) does not exist on \(reading.day) in \(zone.identifier) (the clocks go forward): "
+            + "the event \(verb) at \(TimeOfDay(reading.instant, in: zone))")
+    }
+
+    /// `2026-11-24 14:00` (with seconds if any): the instant on the wall clock of `zone`.
+    static func wall(_ instant: Date, in zone: TimeZone) -> String {
+        "\(CivilDate(instant, in: zone)) \(TimeOfDay(instant, in: zone))"
     }
 
     /// `end` moved as far as the start moved from `old` to `new`: by whole days for dates, by time for instants.

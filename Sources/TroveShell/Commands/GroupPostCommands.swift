@@ -40,7 +40,7 @@ enum GroupPostCommands {
         @Argument(help: "The group.") var group: String
         @Argument(help: "What the meeting is.") var title: String?
         @Option(help: ArgumentHelp("When it starts: 'tomorrow 14:00', 'fri 4pm', '2026-12-01 9am'.", valueName: "when")) var start: String?
-        @Option(help: ArgumentHelp("When it ends, read from the start's day: 18:00.", valueName: "when")) var end: String?
+        @Option(help: ArgumentHelp("When it ends: a time alone is on the start's day (18:00), a day is read like --start.", valueName: "when")) var end: String?
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -49,7 +49,7 @@ enum GroupPostCommands {
             guard let start else { throw CommandFailure(message: "say when it starts: --start 'fri 16:00'") }
             let zone = TimeZone.current
             let startReading = try DateInput.read(start, timeZone: zone, now: Date())
-            let endDate = try end.map { try DateInput.read($0, timeZone: zone, now: startReading.instant).instant }
+            let endDate = try end.map { try DateInput.readEnd($0, start: startReading.instant, timeZone: zone).instant }
             if let endDate, endDate <= startReading.instant { throw CommandFailure(message: "the meeting ends (\(end!)) before it starts (\(start))") }
             let post = try group.meeting(title: title, start: startReading.instant, end: endDate)
             GroupContext.push(group)

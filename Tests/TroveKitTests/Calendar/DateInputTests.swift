@@ -94,10 +94,66 @@ struct DateInputTests {
         #expect(try DateInput.dayStart("fri 9am", timeZone: Cal.newYork, now: now) == Cal.at("2026-11-20T05:00:00Z"))
     }
 
+    @Test("a day of a month by its English name, any case, with or without a year", arguments: [
+        ("dec 3", "2026-12-03"), ("3 dec", "2026-12-03"), ("3 December 2026", "2026-12-03"), ("December 3, 2026", "2026-12-03"),
+        ("DEC 3", "2026-12-03"), ("3 Dec, 2027", "2027-12-03"), ("sept 9", "2027-09-09"), ("3rd dec", "2026-12-03"),
+        // Without a year, the next such day counting today (Wednesday 2026-11-18), as for a weekday.
+        ("nov 18", "2026-11-18"), ("17 november", "2027-11-17"), ("jan 1", "2027-01-01"), ("29 feb", "2028-02-29"),
+        ("may 5", "2027-05-05"),
+    ])
+    func monthNames(text: String, day: String) throws {
+        let reading = try read(text)
+        #expect(reading.day.description == day)
+        #expect(!reading.hasTime)
+    }
+
+    @Test("a month's day takes a time, either side")
+    func monthNamesWithTimes() throws {
+        #expect(try read("dec 3 9am").instant == Cal.at("2026-12-03T14:00:00Z"))
+        #expect(try read("14:30 3 December 2026").instant == Cal.at("2026-12-03T19:30:00Z"))
+        #expect(try read("December 3, 2026 at 9:30pm").instant == Cal.at("2026-12-04T02:30:00Z"))
+    }
+
+    @Test("a day the month does not have says how long the month is", arguments: [
+        ("31 feb", "February has 28 days (29 in a leap year)"), ("feb 30", "February has 28 days (29 in a leap year)"),
+        ("31 nov", "November has 30 days"), ("29 February 2027", "February 2027 has 28 days"),
+        ("April 31, 2028", "April 2028 has 30 days"),
+    ])
+    func noSuchDay(text: String, reason: String) {
+        #expect(throws: InputError.self) { try read(text) }
+        do { _ = try read(text) } catch {
+            #expect("\(error)" == "'\(text)' is not a date: \(reason)")
+        }
+    }
+
+    @Test("an end: a day it names is read from now, a time alone is on the start's day, a relative moment counts from the start")
+    func ends() throws {
+        let start = try read("tomorrow 10:00").instant
+        func end(_ text: String) throws -> Date { try DateInput.readEnd(text, start: start, timeZone: Cal.newYork, now: now).instant }
+        #expect(try end("tomorrow 11:00") == Cal.at("2026-11-19T16:00:00Z"), "an hour, not a day and an hour")
+        #expect(try end("11:00") == Cal.at("2026-11-19T16:00:00Z"))
+        #expect(try end("fri 9am") == Cal.at("2026-11-20T14:00:00Z"))
+        #expect(try end("dec 3") == Cal.at("2026-12-03T05:00:00Z"))
+        #expect(try end("+2h") == Cal.at("2026-11-19T17:00:00Z"))
+        #expect(try end("2026-11-19T18:00:00Z") == Cal.at("2026-11-19T18:00:00Z"))
+    }
+
+    @Test("a time a spring-forward change skips moves forward, and the reading says so")
+    func skippedTimes() throws {
+        let saturday = Cal.at("2027-03-13T17:00:00Z")
+        let skipped = try read("2027-03-14 02:30", now: saturday)
+        #expect(skipped.skipped && skipped.time == TimeOfDay(hour: 2, minute: 30))
+        #expect(skipped.instant == Cal.at("2027-03-14T07:30:00Z"))
+        #expect(TimeOfDay(skipped.instant, in: Cal.newYork) == TimeOfDay(hour: 3, minute: 30))
+        #expect(try !read("2027-03-14 03:30", now: saturday).skipped)
+        #expect(try !read("2027-11-07 01:30", now: saturday).skipped, "a repeated time exists")
+        #expect(try !read("2027-03-14", now: saturday).skipped)
+    }
+
     @Test("anything else is refused, naming the input and the forms to use", arguments: [
         "", "next", "fri fri", "tomorrow 9am 10am", "13pm", "0am", "24:00", "9:5", "2026-02-30", "2026-1-5", "9",
         "someday", "in 3 parsecs", "in three days", "+2x", "+d", "next blursday", "last spring", "2026-12-01 25:00",
-        "in 2 hours 9am",
+        "in 2 hours 9am", "dec", "dec 32", "3 4", "december three", "0 dec",
     ])
     func refused(text: String) {
         #expect(throws: InputError.invalidDate(text)) { try read(text) }
