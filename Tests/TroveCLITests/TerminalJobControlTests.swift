@@ -187,14 +187,15 @@ struct TerminalJobControlTests {
             let expected = Array(Self.wrapped(help, columns: Int(columns))[0..<Int(rows) - 1])
             return { $0.count == Int(rows) && Array($0.prefix(Int(rows) - 1)) == expected && $0.last == ":" }
         }
-        #expect(terminal.waitForScreen(showsTheTop(columns: size.columns, rows: size.rows)), "\(terminal.screen.joined(separator: "\n"))")
+        // Generous waits: on a loaded 2-core machine less can take seconds to redraw (seen at 40×12).
+        #expect(terminal.waitForScreen(timeout: 30, showsTheTop(columns: size.columns, rows: size.rows)), "\(terminal.screen.joined(separator: "\n"))")
 
         // Smaller, then larger: less redraws to fit the new size.
         for (columns, rows) in [(size.columns - 10, size.rows - 4), (size.columns + 20, size.rows + 10)] {
             let mark = terminal.mark()
             terminal.resize(columns: columns, rows: rows)
-            #expect(terminal.waitFor("Journals", since: mark), "less did not redraw at \(columns)×\(rows)")
-            #expect(terminal.waitForScreen(showsTheTop(columns: columns, rows: rows)), "\(columns)×\(rows): \(terminal.screen.joined(separator: "\n"))")
+            #expect(terminal.waitFor("Journals", since: mark, timeout: 30), "less did not redraw at \(columns)×\(rows)")
+            #expect(terminal.waitForScreen(timeout: 30, showsTheTop(columns: columns, rows: rows)), "\(columns)×\(rows): \(terminal.screen.joined(separator: "\n"))")
             Self.expectSettled(terminal, "after resizing to \(columns)×\(rows)")
         }
         terminal.type("q")
