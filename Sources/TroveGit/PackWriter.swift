@@ -30,15 +30,7 @@ struct PackWriter {
     /// Appends an object: its type-and-size header, then its bytes deflated as a zlib stream.
     mutating func append(_ object: Object) throws {
         let offset = UInt64(pack.count)
-        var size = object.data.count
-        // The header: type in bits 4-6 of the first byte, the size 4 bits then 7 bits a byte, low bits first.
-        var header: [UInt8] = [UInt8(truncatingIfNeeded: (Int(object.type.rawValue) << 4) | (size & 0x0F))]
-        size >>= 4
-        while size > 0 {
-            header[header.count - 1] |= 0x80
-            header.append(UInt8(size & 0x7F))
-            size >>= 7
-        }
+        let header = Self.entryHeader(type: Int(object.type.rawValue), size: object.data.count)
         // Trees are stored, not compressed: a catch-up or a rebuild inflates hundreds of 25 KB fan-out
         // folders, which took most of its time, and their ids and names compress poorly anyway.
         let compressed = try Self.deflate(object.data, level: object.type == GIT_OBJECT_TREE ? 0 : 1)
@@ -48,6 +40,19 @@ struct PackWriter {
         pack += header
         pack += compressed
         entries.append((object.id, offset, UInt32(crc)))
+    }
+
+    /// An entry's header: the type in bits 4-6 of the first byte, the size 4 bits then 7 bits a byte, low bits first.
+    static func entryHeader(type: Int, size: Int) -> [UInt8] {
+        var size = size
+        var header: [UInt8] = [UInt8(truncatingIfNeeded: (type << 4) | (size & 0x0F))]
+        size >>= 4
+        while size > 0 {
+            header[header.count - 1] |= 0x80
+            header.append(UInt8(size & 0x7F))
+            size >>= 7
+        }
+        return header
     }
 
     /// Writes `pack-<checksum>.pack` and then its `.idx` into `folder` (each whole and synced, through
@@ -93,7 +98,7 @@ struct PackWriter {
 
     /// `data` as one zlib stream at `level`: 1, the fastest, for records (small: zlib gains little more at
     /// higher levels), or 0, stored blocks that inflate at the speed of a copy.
-    private static func deflate(_ data: UnsafeRawBufferPointer, level: Int32) throws -> [UInt8] {
+    static func deflate(_ data: UnsafeRawBufferPointer, level: Int32) throws -> [UInt8] {
         var length = compressBound(uLong(data.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         // An empty blob has no base address; zlib still needs a pointer.
@@ -127,7 +132,7 @@ struct PackWriter {
         }
     }
 
-    private static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+    static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
         withUnsafeBytes(of: value.bigEndian) { Array($0) }
     }
 }

@@ -55,6 +55,12 @@ extension Repository {
     public func push(remote name: String, refspecs: [String], security: TransferSecurity = TransferSecurity(),
                      progress: TransferProgress.Handler? = nil) throws {
         try withRemote(name, security: security, progress: progress) { remote, context in
+            // ssh and https hubs get Trove's own pack (SendPack.swift); a folder keeps libgit2's push, which
+            // writes into the hub's object database directly.
+            if context.localPath == nil, refspecs.count == 1 {
+                try sendPack(remote: remote, refspec: refspecs[0], context: context)
+                return
+            }
             var options = git_push_options()
             try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push options")
             context.install(into: &options.callbacks)

@@ -29,7 +29,7 @@ final class SSHSubtransport {
     }
 
     /// Stateful (not RPC): one connection carries the whole exchange.
-    nonisolated(unsafe) private static let definition: UnsafeMutablePointer<git_smart_subtransport_definition> = {
+    nonisolated(unsafe) static let definition: UnsafeMutablePointer<git_smart_subtransport_definition> = {
         let definition = UnsafeMutablePointer<git_smart_subtransport_definition>.allocate(capacity: 1)
         definition.initialize(to: git_smart_subtransport_definition(callback: { out, owner, _ in
             let raw = UnsafeMutablePointer<trove_ssh_subtransport>.allocate(capacity: 1)

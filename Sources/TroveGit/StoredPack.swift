@@ -1,0 +1,107 @@
+import Foundation
+
+/// One pack of the object database with its version-2 index (Documentation/gitformat-pack.txt), read to
+/// copy whole entries as they are stored: a push sends them without inflating and deflating each again.
+///
+/// Only whole (non-delta) entries are handed out: a delta names a base the receiver may not be sent.
+struct StoredPack {
+    private let pack: Data
+    private let index: Data
+    private let count: Int
+    /// Every entry's offset, ascending, then the offset of the trailing checksum: an entry ends where the next begins.
+    private let sortedOffsets: [Int]
+
+    /// Maps `pack-*.idx` and its `.pack`; `nil` when either is missing or the index is not version 2.
+    init?(indexPath: String) {
+        let packPath = String(indexPath.dropLast(".idx".count)) + ".pack"
+        guard let index = try? Data(contentsOf: URL(fileURLWithPath: indexPath), options: .alwaysMapped),
+              let pack = try? Data(contentsOf: URL(fileURLWithPath: packPath), options: .alwaysMapped),
+              index.count >= 8 + 1024 + 40, pack.count >= 32,
+              index.prefix(8).elementsEqual([0xFF, 0x74, 0x4F, 0x63, 0, 0, 0, 2])
+        else { return nil }
+        let count = Int(Self.uint32(index, at: 8 + 255 * 4))
+        // Ids, CRCs and 4-byte offsets, then the checksums; the 8-byte offsets sit between.
+        guard index.count >= 8 + 1024 + count * 28 + 40 else { return nil }
+        self.index = index
+        self.pack = pack
+        self.count = count
+        var offsets: [Int] = []
+        offsets.reserveCapacity(count + 1)
+        for position in 0..<count { offsets.append(Self.offset(in: index, count: count, position: position) ?? 0) }
+        offsets.append(pack.count - 20)
+        sortedOffsets = offsets.sorted()
+    }
+
+    /// The packs of the object database at `objectsFolder`.
+    static func all(in objectsFolder: String) -> [StoredPack] {
+        let folder = objectsFolder + "/pack"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("pack-") && $0.hasSuffix(".idx") }.sorted().compactMap { StoredPack(indexPath: folder + "/" + $0) }
+    }
+
+    /// Where `id`'s entry starts in the pack, if the pack holds it.
+    func offset(of id: ObjectID) -> Int? {
+        let first = Int(id.bytes[0])
+        var low = first == 0 ? 0 : Int(Self.uint32(index, at: 8 + (first - 1) * 4))
+        var high = Int(Self.uint32(index, at: 8 + first * 4))
+        guard high <= count else { return nil }
+        let ids = 8 + 1024
+        while low < high {
+            let middle = (low + high) / 2
+            let start = index.startIndex + ids + middle * 20
+            let order = Self.compare(index[start..<start + 20], id.bytes)
+            if order == 0 { return Self.offset(in: index, count: count, position: middle) }
+            if order < 0 { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The entry at `offset` as stored: its header (type and size) and its zlib stream, or `nil` for a delta
+    /// or an entry that does not lie inside the pack.
+    func wholeEntry(at offset: Int) -> (type: Int, size: Int, stored: Data)? {
+        guard offset >= 12, offset < pack.count - 20 else { return nil }
+        var position = pack.startIndex + offset
+        var byte = Int(pack[position])
+        let type = (byte >> 4) & 7
+        guard (1...4).contains(type) else { return nil }  // commit, tree, blob, tag; 6 and 7 are deltas
+        var size = byte & 0x0F
+        var shift = 4
+        while byte & 0x80 != 0 {
+            position += 1
+            guard position < pack.endIndex - 20, shift < 57 else { return nil }
+            byte = Int(pack[position])
+            size |= (byte & 0x7F) << shift
+            shift += 7
+        }
+        position += 1
+        // The next offset after this one (binary search over the sorted offsets).
+        var low = 0, high = sortedOffsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sortedOffsets[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < sortedOffsets.count else { return nil }
+        let end = pack.startIndex + sortedOffsets[low]
+        guard end > position else { return nil }
+        return (type, size, pack[position..<end])
+    }
+
+    private static func offset(in index: Data, count: Int, position: Int) -> Int? {
+        let small = 8 + 1024 + count * 24
+        let value = uint32(index, at: small + position * 4)
+        guard value & 0x8000_0000 != 0 else { return Int(value) }
+        let large = small + count * 4 + Int(value & 0x7FFF_FFFF) * 8
+        guard large + 8 <= index.count - 40 else { return nil }
+        return Int(uint32(index, at: large)) << 32 | Int(uint32(index, at: large + 4))
+    }
+
+    private static func uint32(_ data: Data, at offset: Int) -> UInt32 {
+        let start = data.startIndex + offset
+        return data[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func compare(_ stored: Data, _ id: [UInt8]) -> Int {
+        for (a, b) in zip(stored, id) where a != b { return a < b ? -1 : 1 }
+        return 0
+    }
+}
