@@ -159,7 +159,7 @@ extension Store {
         let remoteTree = try remoteHead.map { try repository.tree(ofCommit: $0) }
         var found: [(delta: TreeDelta, reason: String)] = []
         var users: MediaUsers?
-        for delta in try repository.diff(from: remoteTree, to: headTree) {
+        for delta in try outgoingDeltas(from: remoteTree, to: headTree) {
             let reason: String?
             if delta.newID == nil {
                 switch classify(delta.path) {
@@ -179,12 +179,28 @@ extension Store {
             found.append((delta, reason))
             if found.count == limit { break }
         }
-        guard !found.isEmpty else { return [] }
+        guard !found.isEmpty else {
+            local.saveCheckedTree(headTree.id)
+            return []
+        }
         let outgoing = try repository.commitIDs(from: head, notIn: remoteHead).reversed()
         return try found.map { delta, reason in
             let commit = try introducingCommit(of: delta, among: outgoing) ?? head
             return ArrivingFileProblem(commit: commit.description, path: delta.path, reason: reason)
         }
+    }
+
+    /// The files a push would change on the hub, less those unchanged since a tree already checked
+    /// (`LocalState.checkedTree`): deletions all count, whatever was checked.
+    private func outgoingDeltas(from remoteTree: Tree?, to headTree: Tree) throws -> [TreeDelta] {
+        guard let checkedID = local.checkedTree(), repository.contains(checkedID), let checked = try? repository.tree(checkedID) else {
+            return try repository.diff(from: remoteTree, to: headTree)
+        }
+        let sinceChecked = try repository.diff(from: checked, to: headTree)
+        // An empty hub gets the whole tree: what differs from the checked one is all there is to judge.
+        guard let remoteTree else { return sinceChecked }
+        let changedSinceChecked = Set(sinceChecked.map(\.path))
+        return try repository.diff(from: remoteTree, to: headTree).filter { $0.newID == nil || changedSinceChecked.contains($0.path) }
     }
 
     /// What `check` says of a record or log that `delta` adds or changes, or of a record whose id another

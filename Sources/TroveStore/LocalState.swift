@@ -1,4 +1,5 @@
 import Foundation
+import TroveGit
 import TroveJSON
 
 /// The local, never-synced folder `.git/trove/`: peer id, clock, lock and the checkout journal.
@@ -32,6 +33,14 @@ struct LocalState {
     /// What a quick status may assume about the work tree (see `Repository.status(cachingIn:)`).
     var statusCacheFile: String { folder + "/worktree.json" }
 
+    /// A tree every file of which passed `check`'s rules: one a push's check passed, or one Trove's own
+    /// validated writes made from such a tree. A push then judges only what differs from it, so the first push
+    /// of a 100,000-record import judges nothing twice (it took 3 s of a 14 s sync).
+    ///
+    /// Only a courtesy to the hub's readers, who judge everything that arrives themselves: a file edited
+    /// here to name another tree makes a push skip files it should have judged, nothing more.
+    var checkedTreeFile: String { folder + "/checked-tree" }
+
     var hasPendingCheckout: Bool { FileManager.default.fileExists(atPath: pendingFile) }
 
     /// The last clock this clone issued.
@@ -50,6 +59,19 @@ struct LocalState {
             return reset
         }
         return HybridClock(milliseconds: clock.milliseconds, counter: clock.counter, peer: peerID)
+    }
+
+    func checkedTree() -> ObjectID? {
+        (try? String(contentsOfFile: checkedTreeFile, encoding: .utf8)).flatMap { ObjectID(hex: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Not synced to disk: a cache that a power cut empties costs one slower push, not an fsync per commit.
+    func saveCheckedTree(_ tree: ObjectID) {
+        let temporary = checkedTreeFile + ".tmp-\(getpid())"
+        if !FileManager.default.createFile(atPath: temporary, contents: Data((tree.hex + "\n").utf8))
+            || rename(temporary, checkedTreeFile) != 0 {
+            unlink(temporary)
+        }
     }
 
     func saveClock(_ clock: HybridClock) throws {

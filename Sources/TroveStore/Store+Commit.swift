@@ -92,6 +92,9 @@ extension Store {
         let statusCacheWasCurrent = repository.statusCacheIsCurrent(local.statusCacheFile)
         try local.savePendingCheckout(from: head, to: written.commit)
         try repository.updateReference(try repository.headBranch(), to: written.commit, expected: head, message: "trove: \(summary)")
+        if transaction.onlyCheckedWrites, transaction.base == nil || transaction.base?.id == local.checkedTree() {
+            local.saveCheckedTree(written.tree)
+        }
         var files: [(path: String, bytes: [UInt8], blob: ObjectID)] = []
         for (path, change) in changes {
             switch change {

@@ -49,8 +49,8 @@ extension Store {
             "kind": .string(kind.rawValue),
         ]
         try store.transaction(message: "Create store") { transaction in
-            transaction.write(path: StoreLayout.metadataFile, bytes: CanonicalJSON.encode(metadata))
-            transaction.write(path: StoreLayout.attributesFile, bytes: Array(StoreLayout.attributes.utf8))
+            transaction.write(path: StoreLayout.metadataFile, bytes: CanonicalJSON.encode(metadata), madeByTrove: true)
+            transaction.write(path: StoreLayout.attributesFile, bytes: Array(StoreLayout.attributes.utf8), madeByTrove: true)
         }
         // libgit2 reads attributes from the work tree and info/, not from unchecked-out commits.
         try configureGit(repository)

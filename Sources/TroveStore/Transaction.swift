@@ -16,6 +16,9 @@ public struct Transaction {
     public var message: String?
     /// Paths whose checked-out file may differ from HEAD (a hand edit being committed).
     var adoptedPaths: Set<String> = []
+    /// Whether every change went through the checks `check` applies (a put validates its record); raw writes
+    /// (hand edits, undo) do not, and then the commit's tree is not taken for checked (`LocalState.checkedTree`).
+    private(set) var onlyCheckedWrites = true
     /// The last id of each log file this transaction wrote, sorted and unique: appending later ids needs no re-read.
     var logTails: [String: String] = [:]
     private var clock: HybridClock
@@ -136,13 +139,17 @@ public struct Transaction {
     }
 
     /// Writes raw bytes at a path (hand-edit commits and undo use this; it skips validation).
-    mutating func write(path: String, bytes: [UInt8]?) {
+    ///
+    /// - Parameter madeByTrove: the bytes are Trove's own (a new store's `trove.json`), not a copy of a file.
+    mutating func write(path: String, bytes: [UInt8]?, madeByTrove: Bool = false) {
         changes[path] = bytes.map { .write($0) } ?? .delete
+        if !madeByTrove { onlyCheckedWrites = false }
     }
 
     /// Sets `path` to a blob already in the object database.
     mutating func write(path: String, blob: ObjectID) {
         changes[path] = .stored(blob)
+        onlyCheckedWrites = false
     }
 
     private func locate(id: String) throws -> (path: String, record: Record)? {

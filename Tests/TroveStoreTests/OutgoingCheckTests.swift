@@ -137,6 +137,61 @@ struct OutgoingCheckTests {
         #expect(try fixture.hubHead() == store.headCommitID())
     }
 
+    /// The store's record of the tree its checks last passed (`.git/trove/checked-tree`).
+    func checkedTree(_ store: Store) -> String? {
+        try? String(contentsOfFile: store.path + "/.git/trove/checked-tree", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("Trove's own commits keep the checked tree current, a commit made with git does not, and a first push to an empty hub still refuses it")
+    func checkedTreeFollowsTrovesCommits() throws {
+        let store = try Store.create(at: fixture.folder.child("fresh"))
+        let dog = try store.transaction { try $0.put(["name": "Rex"], type: "dog") }.value
+        let headTree = { try Repository(openingAt: store.path).tree(ofCommit: try #require(try store.headCommitID())).id.hex }
+        #expect(try checkedTree(store) == headTree(), "a put validates what it writes")
+        let afterTrove = try headTree()
+
+        try write(store, recordPath(dog), Array("{ \"name\": \"Rex\",\n".utf8))
+        try git(store, "commit", "-q", "-a", "-m", "Committed behind Trove's back")
+        #expect(checkedTree(store) == afterTrove, "a commit made with git is not taken for checked")
+        // And a Trove commit on top of it does not make it checked either.
+        try store.put("dog", ["name": "Fido"])
+        #expect(checkedTree(store) == afterTrove)
+
+        try store.addRemote(name: "usb", url: fixture.hub, create: true)
+        #expect(throws: StoreError.self) { try store.sync() }
+        #expect(try fixture.hubHead() == nil, "nothing reached the empty hub")
+    }
+
+    @Test("a checked-tree file that names no tree, or garbage, means judging everything", arguments: ["0123456789abcdef0123456789abcdef01234567", "not a tree at all"])
+    func unusableCheckedTree(_ content: String) throws {
+        let store = try Store.create(at: fixture.folder.child("fresh"))
+        let dog = try store.transaction { try $0.put(["name": "Rex"], type: "dog") }.value
+        try write(store, recordPath(dog), Array("{ \"name\": \"Rex\",\n".utf8))
+        try git(store, "commit", "-q", "-a", "-m", "Committed behind Trove's back")
+        try Data(content.utf8).write(to: URL(fileURLWithPath: store.path + "/.git/trove/checked-tree"))
+        try store.addRemote(name: "usb", url: fixture.hub, create: true)
+        do {
+            _ = try store.sync()
+            Issue.record("the push went through")
+        } catch StoreError.pushRefused(_, let problems) {
+            #expect(problems.map(\.path) == [recordPath(dog)])
+        }
+    }
+
+    @Test("a passing push records the tree it judged")
+    func passingPushRecordsItsTree() throws {
+        let store = try fixture.firstPeer()
+        let dog = try store.transaction { try $0.put(["name": "Rex"], type: "dog") }.value
+        // A hand edit that is valid, committed with git: judged by the push, and then taken for checked.
+        var value = dog.value
+        value["name"] = "Rex the Second"
+        try write(store, recordPath(dog), CanonicalJSON.encode(value))
+        try git(store, "commit", "-q", "-a", "-m", "A valid edit made with git")
+        #expect(checkedTree(store) != nil)
+        _ = try store.sync()
+        #expect(try checkedTree(store) == Repository(openingAt: store.path).tree(ofCommit: try #require(try store.headCommitID())).id.hex)
+    }
+
     @Test("commits that trove made push as before, and a peer's invalid record it merged is not its to refuse")
     func honestPushes() throws {
         let a = try fixture.firstPeer()
