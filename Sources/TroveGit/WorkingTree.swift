@@ -229,14 +229,27 @@ extension Repository {
         return ObjectID(oid)
     }
 
-    /// Makes the work tree and index match HEAD, overwriting changes (for a fresh clone).
-    public func forceCheckoutHead() throws {
-        var options = git_checkout_options()
-        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "checkout options")
-        options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue
-        try ensurePlainIndex()
-        try check(git_checkout_head(pointer, &options), "check out HEAD")
+    /// Writes HEAD's files into a work tree that has none (a fresh clone) and stages them in a new git index.
+    ///
+    /// Trove's own `Checkout`, on two threads, in batches that bound memory: libgit2's checkout looked at
+    /// every folder above each file ten times (a million failed `readlink` calls for 100,000 records),
+    /// which made it 34 s of a 41 s clone against 3 s for the git program's whole checkout.
+    public func checkOutIntoEmptyWorkTree() throws {
+        unlink(gitDirectory + "index")
+        guard let head = try headCommitID() else { return }
+        let checkout = Checkout(self)
+        var batch: [(path: String, bytes: [UInt8], blob: ObjectID)] = []
+        try walkFiles(in: try tree(ofCommit: head)) { path, blob in
+            batch.append((path, try self.blob(blob), blob))
+            if batch.count == 4096 {
+                try checkout.write(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        try checkout.write(batch)
+        try checkout.finish()
     }
+
 }
 
 extension Repository {

@@ -64,8 +64,7 @@ extension Store {
             if let caFile = security.http.caFile { try repository.setCAFile(caFile, forURL: location(of: url).url) }
             store.refusedOnClone = try store.refuseForeignFilesOfClone()
             // Opening the store staged the clone's HEAD as it came; the checkout stages the one now HEAD afresh.
-            unlink(repository.gitDirectory + "index")
-            try repository.forceCheckoutHead()
+            try repository.checkOutIntoEmptyWorkTree()
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error

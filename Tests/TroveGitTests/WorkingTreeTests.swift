@@ -232,17 +232,21 @@ import TroveTestSupport
         #expect(try scratch.git("status", "--porcelain") == " M notes/ab/two.json\n")
     }
 
-    @Test("forceCheckoutHead writes HEAD's files and index, overwriting local changes")
-    func forceCheckoutHead() throws {
+    @Test("checkOutIntoEmptyWorkTree writes HEAD's files in batches and stages them all: git sees a clean work tree")
+    func checkOutIntoEmptyWorkTree() throws {
         let scratch = try Scratch()
-        let tree = try scratch.tree(["trove.json": "{}\n", "a/b.json": "b\n"])
-        let commit = try scratch.commit(tree)
+        // More files than one batch (4,096), across fan-out folders.
+        var files = ["trove.json": "{}\n"]
+        for number in 0..<4200 { files[String(format: "notes/%02x/%05d.json", number % 256, number)] = "{\"n\": \(number)}\n" }
+        let commit = try scratch.commit(try scratch.tree(files))
         try scratch.repository.updateReference("refs/heads/main", to: commit, expected: nil, message: "clone")
-        try scratch.folder.write("repo/trove.json", "local junk\n")
-        try scratch.repository.forceCheckoutHead()
+        try scratch.repository.checkOutIntoEmptyWorkTree()
         #expect(read(scratch, "trove.json") == "{}\n")
-        #expect(read(scratch, "a/b.json") == "b\n")
+        #expect(read(scratch, "notes/68/04200.json") == nil)
+        #expect(read(scratch, "notes/67/04199.json") == "{\"n\": 4199}\n")
         #expect(try scratch.git("status", "--porcelain") == "")
+        #expect(try scratch.git("ls-files").split(separator: "\n").count == files.count)
+        #expect(try scratch.repository.status().isEmpty)
     }
 
     @Test("status reports a staged deletion")
