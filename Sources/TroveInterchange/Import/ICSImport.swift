@@ -25,13 +25,21 @@ public struct ICSImport {
     ]
 
     /// Imports `file` (read from `path`) into the calendar named `calendar`, else the first one.
+    ///
+    /// Importing a record the store has is a merge, the one sync runs (`RecordFormat.merge`): its base is the
+    /// record as the last import read it (`ImportedForms`), ours the record as it is, theirs the record with the
+    /// file's fields. So the file's changes since the last import land, the user's own edits stay, and a field
+    /// both changed goes to the later edit (the import's, made now) with the loser kept in `conflicts`.
+    /// A record the user deleted since the last import stays deleted unless the file changed it since; then it
+    /// comes back, as sync brings back a record one side deleted and the other edited.
     public func run(_ file: ICSFile, path: String, calendar: String?, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "iCalendar file \((path as NSString).lastPathComponent)")
         report.warnings += file.warnings.map(\.description)
         guard !file.records.isEmpty || !file.invalid.isEmpty else { throw ImportError.nothingToImport(report.source + " (it has no VEVENT or VTODO)") }
         let book = CalendarBook(store: store)
         let named = try calendar.map { try book.calendar(named: $0).id }
-        return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(
+        var lastImported = ImportedForms(store: store, format: "ics")
+        report = try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(
             file.invalid.map(\.description), count: file.invalid.count, total: file.records.count + file.invalid.count,
             file: path, format: "iCalendar", noun: (one: "event or task", many: "events and tasks"))) { transaction, report in
             // Every component skipped: nothing to import, so no default calendar is made either.
@@ -42,16 +50,21 @@ public struct ICSImport {
                 let id = Self.recordID(item)
                 var incoming = item.fields
                 if incoming["uid"]?.stringValue == id { incoming["uid"] = nil }
-                if let existing = try transaction.record(id: id), var fields = existing.value.objectValue {
-                    for key in Self.importedFields { fields[key] = nil }
-                    fields.merge(incoming) { _, new in new }
-                    Self.keepFractions(of: existing.value, in: &fields)
-                    if JSONValue.object(fields) == Self.withoutConflicts(existing.value) {
-                        report.unchanged += 1
-                    } else {
-                        try transaction.put(.object(fields), type: type)
+                let base = lastImported[id]
+                lastImported.remember(.object(incoming), for: id)
+                let existing = try transaction.record(id: id)
+                if let existing, existing.value.objectValue != nil {
+                    let merge = self.merge(incoming, into: existing, lastImported: base, type: type)
+                    if let merged = merge?.value {
+                        try transaction.put(merged, type: type)
                         report.updated += 1
+                        report.conflictsKept += merge?.conflicts ?? 0
+                    } else {
+                        report.unchanged += 1
                     }
+                } else if existing == nil, base == .object(incoming) {
+                    // Deleted here since the last import, which the file has not changed since: the deletion stands.
+                    report.leftDeleted += 1
                 } else {
                     incoming["id"] = .string(id)
                     incoming["calendarId"] = .string(calendarID)
@@ -61,6 +74,45 @@ public struct ICSImport {
                 progress?(number + 1, file.records.count)
             }
         }
+        // After the commit (or a run that changed nothing): a failed import or a dry run leaves the old base.
+        if !options.dryRun { try lastImported.save() }
+        return report
+    }
+
+    /// The record after importing `incoming` into `existing` (with the conflicts the merge added), or `nil`
+    /// when it stays as it is.
+    ///
+    /// Three-way, by the schema's `x-merge` like sync: base = the record with the fields as last imported
+    /// (`nil`, no base, when there is no note of them), ours = the record, theirs = the record with `incoming`
+    /// as an edit made now. Fields an import never sets are the same on all three sides, so they stay.
+    func merge(_ incoming: [String: JSONValue], into existing: Record, lastImported: JSONValue?, type: String)
+        -> (value: JSONValue, conflicts: Int)? {
+        let ours = existing.value
+        func imported(_ values: [String: JSONValue]) -> [String: JSONValue] {
+            var fields = ours.objectValue ?? [:]
+            for key in Self.importedFields { fields[key] = nil }
+            fields.merge(values) { _, new in new }
+            Self.keepFractions(of: ours, in: &fields)
+            return fields
+        }
+        var theirs = imported(incoming)
+        let base = lastImported?.objectValue.map(imported)
+        // The file has not changed the record since the last import: whatever the record is now stands.
+        if base == theirs { return nil }
+        // A plain update (the record is as the last import left it, or as the file has it) needs no merge.
+        if base == ours.objectValue || theirs == ours.objectValue { return theirs == ours.objectValue ? nil : (.object(theirs), 0) }
+        // Without a format (never for an event or a task) `put` refuses the type, naming the known ones.
+        guard let format = store.formats.format(for: type) else { return (.object(theirs), 0) }
+        let now = HybridClock.nowMilliseconds()
+        var clock = HybridClock(milliseconds: 0, counter: 0, peer: store.peerID)
+        if let current = existing.clock.flatMap(HybridClock.init), !current.isFarAhead(of: now) { clock = clock.observing(current) }
+        clock = clock.tick(now: now)
+        theirs["clock"] = .string(clock.description)
+        theirs["updatedAt"] = .string(clock.timestamp)
+        let result = format.merge(base: base.map(JSONValue.object), ours: ours, theirs: .object(theirs))
+        var unstamped = result.value
+        for key in ["clock", "updatedAt"] { unstamped[key] = ours[key] }
+        return unstamped == ours ? nil : (result.value, result.conflicts.count)
     }
 
     /// The record id of an imported component: its UID when that is a Trove id, else one derived from UID and
@@ -84,12 +136,5 @@ public struct ICSImport {
             func second(_ milliseconds: Int64) -> Int64 { milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000 }
             if second(a) == second(b) { fields[key] = .string(stored) }
         }
-    }
-
-    /// A stored record as an import compares it: without the envelope's conflict notes, which an import never writes.
-    private static func withoutConflicts(_ value: JSONValue) -> JSONValue {
-        guard var fields = value.objectValue else { return value }
-        fields["conflicts"] = nil
-        return .object(fields)
     }
 }

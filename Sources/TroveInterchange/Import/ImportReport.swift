@@ -11,6 +11,10 @@ public struct ImportReport: Sendable, Equatable {
     public var unchanged = 0
     /// Entries left out because they were invalid (with `--skip-invalid`) or repeated.
     public var skipped = 0
+    /// Entries deleted in the store since the last import and unchanged in the source since: they stay deleted.
+    public var leftDeleted = 0
+    /// Losing values a merging re-import kept in records' `conflicts` (a field both the user and the source changed).
+    public var conflictsKept = 0
     public var journalsMade: [String] = []
     public var mediaStored = 0
     /// Problems that did not stop the import: missing media files, skipped entries.
@@ -27,7 +31,12 @@ public struct ImportReport: Sendable, Equatable {
         let verb = dryRun ? "Would import" : "Imported"
         lines.append("\(verb) \(source): \(added) added, \(updated) updated, \(unchanged) unchanged"
                      + (skipped > 0 ? ", \(skipped) skipped" : "")
+                     + (leftDeleted > 0 ? ", \(leftDeleted) left deleted" : "")
                      + (mediaStored > 0 ? "; \(mediaStored) media file\(mediaStored == 1 ? "" : "s") stored." : "."))
+        if conflictsKept > 0 {
+            lines.append("\(conflictsKept) field\(conflictsKept == 1 ? "" : "s") changed both here and in the source: "
+                         + "the later change won, the other is kept in conflicts ('trove conflicts' lists them).")
+        }
         if !journalsMade.isEmpty { lines.append("New journal\(journalsMade.count == 1 ? "" : "s"): \(journalsMade.joined(separator: ", ")).") }
         if dryRun { lines.append("Dry run: nothing was written.") }
         else if commit == nil { lines.append("Nothing changed.") }
