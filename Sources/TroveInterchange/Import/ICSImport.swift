@@ -17,6 +17,9 @@ public struct ICSImport {
         self.options = options
     }
 
+    /// How a report names an iCalendar file, and (after "Import ") how its commit's summary starts.
+    static let source = "iCalendar file "
+
     /// The fields an import may set; the others (its calendar, feedback…) stay as the store has them.
     static let importedFields: Set<String> = [
         "title", "class", "start", "end", "allDay", "timeZone", "location", "notes", "rrule", "rdate", "exdate",
@@ -27,13 +30,14 @@ public struct ICSImport {
     /// Imports `file` (read from `path`) into the calendar named `calendar`, else the first one.
     ///
     /// Importing a record the store has is a merge, the one sync runs (`RecordFormat.merge`): its base is the
-    /// record as the last import read it (`ImportedForms`), ours the record as it is, theirs the record with the
+    /// record as the last import read it (`ImportedForms`, else as the last import committed it), ours the record
+    /// as it is, theirs the record with the
     /// file's fields. So the file's changes since the last import land, the user's own edits stay, and a field
     /// both changed goes to the later edit (the import's, made now) with the loser kept in `conflicts`.
     /// A record the user deleted since the last import stays deleted unless the file changed it since; then it
     /// comes back, as sync brings back a record one side deleted and the other edited.
     public func run(_ file: ICSFile, path: String, calendar: String?, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
-        var report = ImportReport(source: "iCalendar file \((path as NSString).lastPathComponent)")
+        var report = ImportReport(source: Self.source + (path as NSString).lastPathComponent)
         report.warnings += file.warnings.map(\.description)
         guard !file.records.isEmpty || !file.invalid.isEmpty else { throw ImportError.nothingToImport(report.source + " (it has no VEVENT or VTODO)") }
         let book = CalendarBook(store: store)
@@ -45,12 +49,20 @@ public struct ICSImport {
             // Every component skipped: nothing to import, so no default calendar is made either.
             guard !file.records.isEmpty else { return }
             let calendarID = try named ?? book.target(named: nil, in: &transaction)
+            let ids = file.records.map(Self.recordID)
+            // Records this clone has no note of importing (imported on another machine, or before the notes were
+            // kept) take as base the version the last iCalendar import committed.
+            let unnoted = zip(ids, file.records).filter { id, item in
+                lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? "event" : "task")
+            }
+            let committed = try store.lastWritten(ids: unnoted.map(\.0), types: ["event", "task"],
+                                                  byCommitsStartingWith: "Import " + Self.source)
             for (number, item) in file.records.enumerated() {
                 let type = item.kind == .event ? "event" : "task"
-                let id = Self.recordID(item)
+                let id = ids[number]
                 var incoming = item.fields
                 if incoming["uid"]?.stringValue == id { incoming["uid"] = nil }
-                let base = lastImported[id]
+                let base = lastImported[id] ?? committed[id].map { Self.importedForm(of: $0, id: id) }
                 lastImported.remember(.object(incoming), for: id)
                 let existing = try transaction.record(id: id)
                 if let existing, existing.value.objectValue != nil {
@@ -77,6 +89,13 @@ public struct ICSImport {
         // After the commit (or a run that changed nothing): a failed import or a dry run leaves the old base.
         if !options.dryRun { try lastImported.save() }
         return report
+    }
+
+    /// The fields of a stored record an import sets, as the import read them (with no `uid` when it is the id).
+    static func importedForm(of record: JSONValue, id: String) -> JSONValue {
+        var fields = (record.objectValue ?? [:]).filter { importedFields.contains($0.key) }
+        if fields["uid"]?.stringValue == id { fields["uid"] = nil }
+        return .object(fields)
     }
 
     /// The record after importing `incoming` into `existing` (with the conflicts the merge added), or `nil`

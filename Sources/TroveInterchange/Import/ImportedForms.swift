@@ -7,8 +7,9 @@ import TroveStore
 ///
 /// It lives in the clone's local folder (`.git/trove/imported/<format>.json`, one object of record id to the
 /// fields as imported), is never synced, and is rewritten after each import that commits, or finds nothing
-/// to change. A clone without it (another machine, or a store imported into before it existed) has no base:
-/// the merge then treats each differing field as changed on both sides and keeps the loser in `conflicts`.
+/// to change. A clone without a note of a record (imported on another machine, or before these notes were kept)
+/// takes the version the last import committed (`Store.lastWritten`); a record no import wrote has no base,
+/// so the merge treats each differing field as changed on both sides and keeps the loser in `conflicts`.
 struct ImportedForms {
     let path: String
     private(set) var forms: [String: JSONValue]

@@ -149,4 +149,23 @@ struct ICSReimportTests {
         #expect((back.added, back.leftDeleted) == (1, 0))
         #expect(try store.record(id: lab.id)?.value["end"] == "2026-12-02T17:00:00.000Z")
     }
+
+    @Test("with no local note of the last import (another clone, an older store), the base is what the last import committed")
+    func baseFromHistory() throws {
+        try importFeed()
+        try edit("lecture-1", ["title": "Lecture, bring laptop"])
+        try FileManager.default.removeItem(atPath: store.localFolder + "/imported/ics.json")
+        let head = try store.headCommitID()
+        let again = try importFeed()
+        #expect((again.updated, again.unchanged, again.conflictsKept) == (0, 2, 0))
+        #expect(try store.headCommitID() == head)
+        try FileManager.default.removeItem(atPath: store.localFolder + "/imported/ics.json")
+        let moved = Self.feed.replacingOccurrences(of: "DTSTART:20261201T140000Z", with: "DTSTART:20261201T143000Z")
+        let report = try importFeed(moved)
+        #expect((report.updated, report.conflictsKept) == (1, 0))
+        let lecture = try event("lecture-1")
+        #expect(lecture.value["title"] == "Lecture, bring laptop")
+        #expect(lecture.value["start"] == "2026-12-01T14:30:00.000Z")
+        #expect(lecture.value["conflicts"] == nil)
+    }
 }
