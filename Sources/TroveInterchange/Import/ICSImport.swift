@@ -42,7 +42,7 @@ public struct ICSImport {
         guard !file.records.isEmpty || !file.invalid.isEmpty else { throw ImportError.nothingToImport(report.source + " (it has no VEVENT or VTODO)") }
         let book = CalendarBook(store: store)
         let named = try calendar.map { try book.calendar(named: $0).id }
-        var lastImported = ImportedForms(store: store, format: "ics")
+        var lastImported = try ImportedForms(store: store, format: "ics")
         report = try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(
             file.invalid.map(\.description), count: file.invalid.count, total: file.records.count + file.invalid.count,
             file: path, format: "iCalendar", noun: (one: "event or task", many: "events and tasks"))) { transaction, report in
@@ -87,7 +87,7 @@ public struct ICSImport {
             }
         }
         // After the commit (or a run that changed nothing): a failed import or a dry run leaves the old base.
-        if !options.dryRun { try lastImported.save() }
+        if !options.dryRun { try lastImported.save(head: store.headHex()) }
         return report
     }
 

@@ -5,21 +5,27 @@ import TroveStore
 /// What the last import of each record read from its source, before any merge with the user's edits: the base
 /// of the three-way merge when the record is imported again (see `ICSImport`).
 ///
-/// It lives in the clone's local folder (`.git/trove/imported/<format>.json`, one object of record id to the
-/// fields as imported), is never synced, and is rewritten after each import that commits, or finds nothing
-/// to change. A clone without a note of a record (imported on another machine, or before these notes were kept)
-/// takes the version the last import committed (`Store.lastWritten`); a record no import wrote has no base,
-/// so the merge treats each differing field as changed on both sides and keeps the loser in `conflicts`.
+/// It lives in the clone's local folder (`.git/trove/imported/<format>.json`: the HEAD commit it was written at,
+/// and an object of record id to the fields as imported), is never synced, and is rewritten after each import
+/// that commits, or finds nothing to change. The notes are dropped when that commit is no longer on HEAD's
+/// first-parent chain or an undo came since (an undone import must not count as imported). A clone without a
+/// note of a record (imported on another machine, or before these notes were kept, or after an undo) takes
+/// the version the last import committed (`Store.lastWritten`); a record no import wrote has no base, so the
+/// merge treats each differing field as changed on both sides and keeps the loser in `conflicts`.
 struct ImportedForms {
     let path: String
-    private(set) var forms: [String: JSONValue]
+    private(set) var forms: [String: JSONValue] = [:]
+    private var head: String?
     private var changed = false
 
-    /// The forms `store` last imported in `format` (e.g. `ics`); none when the file is missing or unreadable.
-    init(store: Store, format: String) {
+    /// The forms `store` last imported in `format` (e.g. `ics`); none when the file is missing, unreadable or stale.
+    init(store: Store, format: String) throws {
         path = store.localFolder + "/imported/\(format).json"
-        let data = FileManager.default.contents(atPath: path)
-        forms = data.flatMap { try? JSONValue(parsing: Array($0)) }?.objectValue ?? [:]
+        guard let data = FileManager.default.contents(atPath: path), let notes = try? JSONValue(parsing: Array(data)),
+              let head = notes["head"]?.stringValue, let forms = notes["records"]?.objectValue
+        else { return }
+        self.head = head
+        if try store.isCurrentWithoutUndo(since: head) { self.forms = forms } else { changed = true }
     }
 
     subscript(id: String) -> JSONValue? { forms[id] }
@@ -31,10 +37,12 @@ struct ImportedForms {
         changed = true
     }
 
-    /// Writes the forms back when any changed, replacing the file whole (a killed process leaves the old one).
-    func save() throws {
-        guard changed else { return }
+    /// Writes the notes as of HEAD `head` when they or the head changed, replacing the file whole (a killed
+    /// process leaves the old one).
+    func save(head newHead: String?) throws {
+        guard changed || newHead != head, let newHead else { return }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(CanonicalJSON.compactLine(.object(forms))).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let notes: JSONValue = ["head": .string(newHead), "records": .object(forms)]
+        try Data(CanonicalJSON.compactLine(notes)).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

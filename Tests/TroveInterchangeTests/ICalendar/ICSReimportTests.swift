@@ -168,4 +168,21 @@ struct ICSReimportTests {
         #expect(lecture.value["start"] == "2026-12-01T14:30:00.000Z")
         #expect(lecture.value["conflicts"] == nil)
     }
+
+    @Test("an undone import counts as never made: importing the file again applies it again")
+    func undoneImportAppliesAgain() throws {
+        try importFeed()
+        let renamed = Self.feed.replacingOccurrences(of: "SUMMARY:Lab [CS101]", with: "SUMMARY:Lab 2 [CS101]")
+        try importFeed(renamed)
+        try store.undo()
+        #expect(try event("lab-1").value["title"] == "Lab")
+        let again = try importFeed(renamed)
+        #expect((again.updated, again.unchanged, again.conflictsKept) == (1, 1, 0))
+        #expect(try event("lab-1").value["title"] == "Lab 2")
+        try store.undo()
+        try store.undo()
+        #expect(try store.records(ofType: "event").isEmpty)
+        let first = try importFeed()
+        #expect((first.added, first.leftDeleted) == (2, 0))
+    }
 }
