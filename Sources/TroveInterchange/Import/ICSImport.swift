@@ -31,9 +31,9 @@ public struct ICSImport {
     ///
     /// Importing a record the store has is a merge, the one sync runs (`RecordFormat.merge`): its base is the
     /// record as the last import read it (`ImportedForms`, else as the last import committed it), ours the record
-    /// as it is, theirs the record with the
-    /// file's fields. So the file's changes since the last import land, the user's own edits stay, and a field
-    /// both changed goes to the later edit (the import's, made now) with the loser kept in `conflicts`.
+    /// as it is, theirs the record with the file's fields. So the file's changes since the last import land, the
+    /// user's own edits stay, and a field both changed goes to the later edit (the import's, made now) with the
+    /// loser kept in `conflicts`.
     /// A record the user deleted since the last import stays deleted unless the file changed it since; then it
     /// comes back, as sync brings back a record one side deleted and the other edited.
     public func run(_ file: ICSFile, path: String, calendar: String?, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
@@ -66,11 +66,10 @@ public struct ICSImport {
                 lastImported.remember(.object(incoming), for: id)
                 let existing = try transaction.record(id: id)
                 if let existing, existing.value.objectValue != nil {
-                    let merge = self.merge(incoming, into: existing, lastImported: base, type: type)
-                    if let merged = merge?.value {
+                    if case let (merged, conflicts)? = merge(incoming, into: existing, lastImported: base, type: type) {
                         try transaction.put(merged, type: type)
                         report.updated += 1
-                        report.conflictsKept += merge?.conflicts ?? 0
+                        report.conflictsKept += conflicts
                     } else {
                         report.unchanged += 1
                     }
