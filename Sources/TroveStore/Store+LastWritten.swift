@@ -4,12 +4,14 @@ import TroveJSON
 extension Store {
     /// Each record of `ids` (of one of `types`) as the latest commit whose summary starts with `summaryPrefix`
     /// wrote it, found by walking the first-parent history back from HEAD; a record no such commit wrote is left
-    /// out, and so are commits an undo reverted.
+    /// out, and so are commits an undo reverted, and a record a commit names in its trailer `except` (ids
+    /// separated by spaces): for it an earlier commit counts.
     ///
     /// A re-import with no local note of what it imported last takes its merge base from here: the version its
     /// source's last import committed (exact for imports that wrote the file's form as it was, as every one did
     /// before re-imports merged).
-    public func lastWritten(ids: some Sequence<String>, types: [String], byCommitsStartingWith summaryPrefix: String) throws -> [String: JSONValue] {
+    public func lastWritten(ids: some Sequence<String>, types: [String], byCommitsStartingWith summaryPrefix: String,
+                            except trailer: String? = nil) throws -> [String: JSONValue] {
         let collections = types.compactMap { formats.format(for: $0)?.collection }
         func paths(_ id: String) -> [String] { collections.map { StoreLayout.recordPath(collection: $0, id: id) } }
         var wanted: [String: String] = [:]  // path → record id
@@ -24,9 +26,10 @@ extension Store {
             next = commit.parentIDs.first
             if let target = Self.undoTarget(of: commit) { undone.insert(target) }
             guard commit.summary.hasPrefix(summaryPrefix), !undone.contains(id.hex) else { continue }
+            let excepted = Set(trailer.flatMap { Self.trailer($0, of: commit) }?.split(separator: " ").map(String.init) ?? [])
             let parentTree = try next.map { try repository.tree(ofCommit: $0) }
             for delta in try repository.diff(from: parentTree, to: repository.tree(commit.treeID)) {
-                guard let recordID = wanted[delta.path] else { continue }
+                guard let recordID = wanted[delta.path], !excepted.contains(recordID) else { continue }
                 for path in paths(recordID) { wanted[path] = nil }
                 if let blob = delta.newID, let value = try? JSONValue(parsing: repository.blob(blob)) { found[recordID] = value }
             }
@@ -48,7 +51,10 @@ extension Store {
     }
 
     /// The commit an undo commit reverted (its `Undoes:` trailer), or nil for any other commit.
-    static func undoTarget(of commit: Commit) -> String? {
-        commit.message.split(separator: "\n").first { $0.hasPrefix(undoTrailer) }.map { String($0.dropFirst(undoTrailer.count)) }
+    static func undoTarget(of commit: Commit) -> String? { trailer(undoTrailer, of: commit) }
+
+    /// The value of the first line of `commit`'s message that starts with `name`, or nil.
+    static func trailer(_ name: String, of commit: Commit) -> String? {
+        commit.message.split(separator: "\n").first { $0.hasPrefix(name) }.map { String($0.dropFirst(name.count)) }
     }
 }

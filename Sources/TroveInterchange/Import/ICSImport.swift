@@ -56,7 +56,7 @@ public struct ICSImport {
                 lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? "event" : "task")
             }
             let committed = try store.lastWritten(ids: unnoted.map(\.0), types: ["event", "task"],
-                                                  byCommitsStartingWith: "Import " + Self.source)
+                                                  byCommitsStartingWith: "Import " + Self.source, except: ImportRun.mergedTrailer)
             for (number, item) in file.records.enumerated() {
                 let type = item.kind == .event ? "event" : "task"
                 let id = ids[number]
@@ -66,10 +66,11 @@ public struct ICSImport {
                 lastImported.remember(.object(incoming), for: id)
                 let existing = try transaction.record(id: id)
                 if let existing, existing.value.objectValue != nil {
-                    if case let (merged, conflicts)? = merge(incoming, into: existing, lastImported: base, type: type) {
+                    if case let (merged, conflicts, withEdits)? = merge(incoming, into: existing, lastImported: base, type: type) {
                         try transaction.put(merged, type: type)
                         report.updated += 1
                         report.conflictsKept += conflicts
+                        if withEdits { report.mergedWithEdits.append(id) }
                     } else {
                         report.unchanged += 1
                     }
@@ -97,14 +98,14 @@ public struct ICSImport {
         return .object(fields)
     }
 
-    /// The record after importing `incoming` into `existing` (with the conflicts the merge added), or `nil`
-    /// when it stays as it is.
+    /// The record after importing `incoming` into `existing` (with the conflicts the merge added, and whether it
+    /// kept edits made in the store, so is not in the file's form), or `nil` when it stays as it is.
     ///
     /// Three-way, by the schema's `x-merge` like sync: base = the record with the fields as last imported
     /// (`nil`, no base, when there is no note of them), ours = the record, theirs = the record with `incoming`
     /// as an edit made now. Fields an import never sets are the same on all three sides, so they stay.
     func merge(_ incoming: [String: JSONValue], into existing: Record, lastImported: JSONValue?, type: String)
-        -> (value: JSONValue, conflicts: Int)? {
+        -> (value: JSONValue, conflicts: Int, withEdits: Bool)? {
         let ours = existing.value
         func imported(_ values: [String: JSONValue]) -> [String: JSONValue] {
             var fields = ours.objectValue ?? [:]
@@ -118,9 +119,9 @@ public struct ICSImport {
         // The file has not changed the record since the last import: whatever the record is now stands.
         if base == theirs { return nil }
         // A plain update (the record is as the last import left it, or as the file has it) needs no merge.
-        if base == ours.objectValue || theirs == ours.objectValue { return theirs == ours.objectValue ? nil : (.object(theirs), 0) }
+        if base == ours.objectValue || theirs == ours.objectValue { return theirs == ours.objectValue ? nil : (.object(theirs), 0, false) }
         // Without a format (never for an event or a task) `put` refuses the type, naming the known ones.
-        guard let format = store.formats.format(for: type) else { return (.object(theirs), 0) }
+        guard let format = store.formats.format(for: type) else { return (.object(theirs), 0, false) }
         let now = HybridClock.nowMilliseconds()
         var clock = HybridClock(milliseconds: 0, counter: 0, peer: store.peerID)
         if let current = existing.clock.flatMap(HybridClock.init), !current.isFarAhead(of: now) { clock = clock.observing(current) }
@@ -130,7 +131,7 @@ public struct ICSImport {
         let result = format.merge(base: base.map(JSONValue.object), ours: ours, theirs: .object(theirs))
         var unstamped = result.value
         for key in ["clock", "updatedAt"] { unstamped[key] = ours[key] }
-        return unstamped == ours ? nil : (result.value, result.conflicts.count)
+        return unstamped == ours ? nil : (result.value, result.conflicts.count, true)
     }
 
     /// The record id of an imported component: its UID when that is a Trove id, else one derived from UID and

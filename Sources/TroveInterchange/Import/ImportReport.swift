@@ -15,6 +15,9 @@ public struct ImportReport: Sendable, Equatable {
     public var leftDeleted = 0
     /// Losing values a merging re-import kept in records' `conflicts` (a field both the user and the source changed).
     public var conflictsKept = 0
+    /// Records a re-import wrote merged with edits made in the store, so not in the source's form: the commit
+    /// names them (`ImportRun.mergedTrailer`) for a clone that looks in history for what the source said.
+    public var mergedWithEdits: [String] = []
     public var journalsMade: [String] = []
     public var mediaStored = 0
     /// Problems that did not stop the import: missing media files, skipped entries.
@@ -155,6 +158,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
 
 /// The frame every importer shares: invalid entries against `--skip-invalid`, one transaction, and a dry run.
 enum ImportRun {
+    /// The commit trailer naming the records an import wrote merged with the store's edits (`mergedWithEdits`).
+    static let mergedTrailer = "Merged-with-edits: "
+
     /// Refuses the import if the source had invalid entries (unless skipping them), then runs `body`
     /// as one commit, or with `dryRun` as a transaction that is thrown away; returns the report.
     static func perform(on store: Store, _ report: ImportReport, options: ImportOptions, invalid: InvalidEntries,
@@ -171,6 +177,7 @@ enum ImportRun {
             let (_, result) = try store.transaction { transaction in
                 try body(&transaction, &report)
                 transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
+                    + (report.mergedWithEdits.isEmpty ? "" : "\n\(mergedTrailer)\(report.mergedWithEdits.joined(separator: " "))\n")
                 if options.dryRun { throw DryRunFinished(report: report) }
             }
             report.commit = result.commit?.hex

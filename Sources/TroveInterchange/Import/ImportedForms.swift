@@ -10,10 +10,10 @@ import TroveStore
 /// that commits, or finds nothing to change. The notes are dropped when that commit is no longer on HEAD's
 /// first-parent chain or an undo came since (an undone import must not count as imported). A clone without a
 /// note of a record (imported on another machine, or before these notes were kept, or after an undo) takes
-/// the version the last import committed (`Store.lastWritten`). That is exact when that import wrote the file's
-/// form as it was; when it merged in edits made here, those edits count as the file's, and a re-import on that
-/// clone can take the file's value back over them. A record no import wrote has no base, so the merge treats
-/// each differing field as changed on both sides and keeps the loser in `conflicts`.
+/// the version the last import committed in the file's form (`Store.lastWritten`: an import that merged a record
+/// with edits made in the store names it in its commit, and an earlier import's version counts for it). A record
+/// no import wrote has no base, so the merge treats each differing field as changed on both sides and keeps the
+/// loser in `conflicts`.
 struct ImportedForms {
     let path: String
     private(set) var forms: [String: JSONValue] = [:]

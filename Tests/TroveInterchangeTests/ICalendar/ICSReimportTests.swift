@@ -144,6 +144,23 @@ extension ICSImportTests {
         #expect(lecture.value["conflicts"] == nil)
     }
 
+    @Test("with no local note, a record the last import merged with local edits takes its base from the import before")
+    func baseSkipsMergedImport() throws {
+        try importFeed()
+        try edit("good-1", ["title": "Lecture, bring laptop"])
+        let moved = Self.feed.replacingOccurrences(of: "DTSTART:20261201T140000Z", with: "DTSTART:20261201T143000Z")
+        let merged = try importFeed(moved)
+        #expect(merged.mergedWithEdits == [try event("good-1").id])
+        let message = try #require(try store.history(limit: 1).first?.message)
+        #expect(message.contains("Merged-with-edits: \(try event("good-1").id)"), "\(message)")
+        try FileManager.default.removeItem(atPath: store.localFolder + "/imported/ics.json")
+        let head = try store.headCommitID()
+        let again = try importFeed(moved)
+        #expect((again.updated, again.unchanged) == (0, 2))
+        #expect(try store.headCommitID() == head)
+        #expect(try event("good-1").value["title"] == "Lecture, bring laptop")
+    }
+
     @Test("an undone import counts as never made: importing the file again applies it again")
     func undoneImportAppliesAgain() throws {
         try importFeed()
