@@ -8,8 +8,8 @@ extension Store {
     /// separated by spaces): for it an earlier commit counts.
     ///
     /// A re-import with no local note of what it imported last takes its merge base from here: the version its
-    /// source's last import committed (exact for imports that wrote the file's form as it was, as every one did
-    /// before re-imports merged).
+    /// source's last import committed in the source's form (an import that merged a record with edits made in
+    /// the store names it in the trailer).
     public func lastWritten(ids: some Sequence<String>, types: [String], byCommitsStartingWith summaryPrefix: String,
                             except trailer: String? = nil) throws -> [String: JSONValue] {
         let collections = types.compactMap { formats.format(for: $0)?.collection }

@@ -6,7 +6,8 @@ import TroveStore
 import TroveTestSupport
 
 extension Report {
-    /// Issue 8's figures: a 10,000-event iCalendar import (and issue 23's re-import of it after local edits), `trove cal month` on 50,000 events, and a year's agenda.
+    /// Issue 8's figures: a 10,000-event iCalendar import (and issue 23's re-import of it after local edits),
+    /// `trove cal month` on 50,000 events, and a year's agenda.
     mutating func calendar(work: String, trove: String?) throws {
         guard let trove else {
             lines.append("calendar: skipped (no trove binary beside trove-bench)")
