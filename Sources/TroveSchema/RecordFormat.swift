@@ -36,6 +36,12 @@ public struct RecordFormat: Sendable {
     public func isValid(_ value: JSONValue) -> Bool {
         validate(value).isEmpty
     }
+
+    /// The field-level three-way merge of two versions of one record of this type, by its fields' `x-merge`:
+    /// the one merge that sync, `trove merge-driver` and a re-import (against the version last imported) run.
+    public func merge(base: JSONValue?, ours: JSONValue, theirs: JSONValue) -> MergeResult {
+        RecordMerge.merge(base: base, ours: ours, theirs: theirs, strategy: mergeStrategy)
+    }
 }
 
 extension RecordFormat {

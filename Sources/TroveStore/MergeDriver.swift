@@ -16,7 +16,7 @@ public enum MergeDriver {
               let ourValue = try? JSONValue(parsing: ourBytes), let theirValue = try? JSONValue(parsing: theirBytes)
         else { return ourBytes == theirBytes }
         let baseValue = read(base).flatMap { try? JSONValue(parsing: $0) }
-        let result = RecordMerge.merge(base: baseValue, ours: ourValue, theirs: theirValue, strategy: format.mergeStrategy)
+        let result = format.merge(base: baseValue, ours: ourValue, theirs: theirValue)
         try Data(CanonicalJSON.encode(result.value)).write(to: URL(fileURLWithPath: ours))
         return true
     }

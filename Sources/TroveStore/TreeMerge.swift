@@ -57,7 +57,7 @@ struct TreeMerge {
             let theirValue = theirBytes.flatMap { try? JSONValue(parsing: $0) }
             switch (ourValue, theirValue) {
             case let (ourValue?, theirValue?):
-                let result = RecordMerge.merge(base: baseValue, ours: ourValue, theirs: theirValue, strategy: format.mergeStrategy)
+                let result = format.merge(base: baseValue, ours: ourValue, theirs: theirValue)
                 plan.set(path, CanonicalJSON.encode(result.value))
                 if !format.validate(result.value).isEmpty { plan.invalidFiles.append(path) }
                 plan.mergedRecords += 1

@@ -30,8 +30,8 @@ extension Store {
         var undone = Set<String>()
         while let parent = current.parentIDs.first {
             if current.parentIDs.count > 1 { return nil }  // a sync merge: undo stops here
-            if let line = current.message.split(separator: "\n").first(where: { $0.hasPrefix(Self.undoTrailer) }) {
-                undone.insert(String(line.dropFirst(Self.undoTrailer.count)))
+            if let target = Self.undoTarget(of: current) {
+                undone.insert(target)
             } else if !undone.contains(current.id.hex) {
                 return current
             }

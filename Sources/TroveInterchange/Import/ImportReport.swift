@@ -11,6 +11,13 @@ public struct ImportReport: Sendable, Equatable {
     public var unchanged = 0
     /// Entries left out because they were invalid (with `--skip-invalid`) or repeated.
     public var skipped = 0
+    /// Entries deleted in the store since the last import and unchanged in the source since: they stay deleted.
+    public var leftDeleted = 0
+    /// Losing values a merging re-import kept in records' `conflicts` (a field both the user and the source changed).
+    public var conflictsKept = 0
+    /// Records a re-import wrote merged with edits made in the store, so not in the source's form: the commit
+    /// names them (`ImportRun.mergedTrailer`) for a clone that looks in history for what the source said.
+    public var mergedWithEdits: [String] = []
     public var journalsMade: [String] = []
     public var mediaStored = 0
     /// Problems that did not stop the import: missing media files, skipped entries.
@@ -27,7 +34,12 @@ public struct ImportReport: Sendable, Equatable {
         let verb = dryRun ? "Would import" : "Imported"
         lines.append("\(verb) \(source): \(added) added, \(updated) updated, \(unchanged) unchanged"
                      + (skipped > 0 ? ", \(skipped) skipped" : "")
+                     + (leftDeleted > 0 ? ", \(leftDeleted) left deleted" : "")
                      + (mediaStored > 0 ? "; \(mediaStored) media file\(mediaStored == 1 ? "" : "s") stored." : "."))
+        if conflictsKept > 0 {
+            lines.append("\(conflictsKept) field\(conflictsKept == 1 ? "" : "s") changed both here and in the source: "
+                         + "the later change won, the other is kept in conflicts ('trove conflicts' lists them).")
+        }
         if !journalsMade.isEmpty { lines.append("New journal\(journalsMade.count == 1 ? "" : "s"): \(journalsMade.joined(separator: ", ")).") }
         if dryRun { lines.append("Dry run: nothing was written.") }
         else if commit == nil { lines.append("Nothing changed.") }
@@ -146,6 +158,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
 
 /// The frame every importer shares: invalid entries against `--skip-invalid`, one transaction, and a dry run.
 enum ImportRun {
+    /// The commit trailer naming the records an import wrote merged with the store's edits (`mergedWithEdits`).
+    static let mergedTrailer = "Merged-with-edits: "
+
     /// Refuses the import if the source had invalid entries (unless skipping them), then runs `body`
     /// as one commit, or with `dryRun` as a transaction that is thrown away; returns the report.
     static func perform(on store: Store, _ report: ImportReport, options: ImportOptions, invalid: InvalidEntries,
@@ -162,6 +177,7 @@ enum ImportRun {
             let (_, result) = try store.transaction { transaction in
                 try body(&transaction, &report)
                 transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
+                    + (report.mergedWithEdits.isEmpty ? "" : "\n\(mergedTrailer)\(report.mergedWithEdits.joined(separator: " "))\n")
                 if options.dryRun { throw DryRunFinished(report: report) }
             }
             report.commit = result.commit?.hex

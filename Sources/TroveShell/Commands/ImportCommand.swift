@@ -97,7 +97,8 @@ struct ImportCommand: ParsableCommand {
     static func fields(of report: ImportReport) -> [String: JSONValue] {
         [
             "added": .integer(report.added), "updated": .integer(report.updated), "unchanged": .integer(report.unchanged),
-            "skipped": .integer(report.skipped), "media": .integer(report.mediaStored), "dryRun": .bool(report.dryRun),
+            "skipped": .integer(report.skipped), "leftDeleted": .integer(report.leftDeleted),
+            "conflictsKept": .integer(report.conflictsKept), "media": .integer(report.mediaStored), "dryRun": .bool(report.dryRun),
             "journalsMade": .array(report.journalsMade.map { .string($0) }), "warnings": .array(report.warnings.map { .string(ProblemList.cut($0)) }),
             "commit": report.commit.map { .string($0) } ?? .null,
         ]

@@ -6,7 +6,8 @@ import TroveStore
 import TroveTestSupport
 
 extension Report {
-    /// Issue 8's figures: a 10,000-event iCalendar import, `trove cal month` on 50,000 events, and a year's agenda.
+    /// Issue 8's figures: a 10,000-event iCalendar import (and issue 23's re-import of it after local edits),
+    /// `trove cal month` on 50,000 events, and a year's agenda.
     mutating func calendar(work: String, trove: String?) throws {
         guard let trove else {
             lines.append("calendar: skipped (no trove binary beside trove-bench)")
@@ -106,6 +107,26 @@ extension Report {
         let unchanged = try importStore.headHex() == head
         lines.append(String(format: "  importing the same file again (%@): %@ (CPU time %@), peak memory %.0f MB",
                             unchanged ? "adds nothing, no commit" : "MADE A COMMIT", Measure.format(again.seconds), Measure.format(again.cpuSeconds), again.peakMB))
+
+        // Issue 23: 100 events edited here (one commit, as `record put` writes them), then the same file again,
+        // which merges against the version last imported: the edits stay, and nothing is committed.
+        let editStore = try Store.open(at: importPath)
+        let edited = try editStore.transaction(message: "Edit 100 events") { transaction in
+            let picked = try editStore.records(ofType: "event").enumerated().filter { $0.offset % 100 == 0 }.prefix(100).map(\.element)
+            for record in picked {
+                var value = record.value
+                value["title"] = .string((record.value["title"]?.stringValue ?? "") + " (edited)")
+                try transaction.put(value, type: "event")
+            }
+            return picked.map(\.id)
+        }.value
+        let editedHead = try editStore.headHex()
+        Measure.settle()
+        let merged = try Measure.child([trove, "--store", importPath, "import", "ics", file])
+        let kept = try edited.filter { try editStore.record(id: $0)?.value["title"]?.stringValue?.hasSuffix(" (edited)") == true }.count
+        let mergedCommit = try editStore.headHex() != editedHead
+        lines.append(String(format: "  importing it again after %d local edits, as a merge (%d edits kept, %@): %@ (CPU time %@), peak memory %.0f MB (target <= 2 s)",
+                            edited.count, kept, mergedCommit ? "MADE A COMMIT" : "no commit", Measure.format(merged.seconds), Measure.format(merged.cpuSeconds), merged.peakMB))
 
         // The issue names no store for the agenda's row: the 50,000 events above are the strictest reading,
         // the 10,000 just imported a large personal calendar.

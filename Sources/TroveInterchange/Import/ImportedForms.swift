@@ -1,0 +1,50 @@
+import Foundation
+import TroveJSON
+import TroveStore
+
+/// What the last import of each record read from its source, before any merge with the user's edits: the base
+/// of the three-way merge when the record is imported again (see `ICSImport`).
+///
+/// It lives in the clone's local folder (`.git/trove/imported/<format>.json`: the HEAD commit it was written at,
+/// and an object of record id to the fields as imported), is never synced, and is rewritten after each import
+/// that commits, or finds nothing to change. The notes are dropped when that commit is no longer on HEAD's
+/// first-parent chain or an undo came since (an undone import must not count as imported). A clone without a
+/// note of a record (imported on another machine, or before these notes were kept, or after an undo) takes
+/// the version the last import committed in the file's form (`Store.lastWritten`: an import that merged a record
+/// with edits made in the store names it in its commit, and an earlier import's version counts for it). A record
+/// no import wrote has no base, so the merge treats each differing field as changed on both sides and keeps the
+/// loser in `conflicts`.
+struct ImportedForms {
+    let path: String
+    private(set) var forms: [String: JSONValue] = [:]
+    private var head: String?
+    private var changed = false
+
+    /// The forms `store` last imported in `format` (e.g. `ics`); none when the file is missing, unreadable or stale.
+    init(store: Store, format: String) throws {
+        path = store.localFolder + "/imported/\(format).json"
+        guard let data = FileManager.default.contents(atPath: path), let notes = try? JSONValue(parsing: Array(data)),
+              let head = notes["head"]?.stringValue, let forms = notes["records"]?.objectValue
+        else { return }
+        self.head = head
+        if try store.isCurrentWithoutUndo(since: head) { self.forms = forms } else { changed = true }
+    }
+
+    subscript(id: String) -> JSONValue? { forms[id] }
+
+    /// Remembers `fields` as the form record `id` was last imported in.
+    mutating func remember(_ fields: JSONValue, for id: String) {
+        guard forms[id] != fields else { return }
+        forms[id] = fields
+        changed = true
+    }
+
+    /// Writes the notes as of HEAD `head` when they or the head changed, replacing the file whole (a killed
+    /// process leaves the old one).
+    func save(head newHead: String?) throws {
+        guard changed || newHead != head, let newHead else { return }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let notes: JSONValue = ["head": .string(newHead), "records": .object(forms)]
+        try Data(CanonicalJSON.compactLine(notes)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
