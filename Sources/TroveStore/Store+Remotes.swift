@@ -55,7 +55,7 @@ extension Store {
             }
         }
         let store: Store
-        do { store = try open(at: path, formats: formats) } catch {
+        do { store = try open(at: path, formats: formats, rebuildingLostIndex: false) } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw StoreError.notARecord(path: url, reason: "is not a Trove store (it has no trove.json)")
         }
@@ -63,7 +63,7 @@ extension Store {
             try configureGit(repository)
             if let caFile = security.http.caFile { try repository.setCAFile(caFile, forURL: location(of: url).url) }
             store.refusedOnClone = try store.refuseForeignFilesOfClone()
-            // Opening the store staged the clone's HEAD as it came; the checkout stages the one now HEAD afresh.
+            // The checkout writes the git index too: HEAD as the review left it.
             try repository.checkOutIntoEmptyWorkTree()
         } catch {
             try? FileManager.default.removeItem(atPath: path)

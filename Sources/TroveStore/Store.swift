@@ -39,6 +39,11 @@ public final class Store {
 
     /// Opens the store at `path`, finishing any write that a killed process left half done.
     public static func open(at path: String, formats: FormatCatalog = .bundled) throws -> Store {
+        try open(at: path, formats: formats, rebuildingLostIndex: true)
+    }
+
+    /// - Parameter rebuildingLostIndex: false for a clone, which writes the git index with its checkout.
+    static func open(at path: String, formats: FormatCatalog, rebuildingLostIndex: Bool) throws -> Store {
         _ = durable
         let path = normalized(path)
         let repository: Repository
@@ -78,7 +83,7 @@ public final class Store {
             try store.withWriterLock { try store.recoverPendingCheckout() }
         }
         // The git index is a cache of what is checked out: one deleted or damaged is rebuilt from HEAD.
-        if repository.indexIsLost, let tree = try store.headTree() {
+        if rebuildingLostIndex, repository.indexIsLost, let tree = try store.headTree() {
             try store.withWriterLock { if repository.indexIsLost { try repository.rebuildIndex(from: tree) } }
         }
         StaleTemporaryFiles.sweep(gitDirectory: repository.gitDirectory)
