@@ -70,7 +70,7 @@ public struct VCardImport {
     }
 
     /// The record fields a card gives, but for its classes.
-    static func fields(_ card: VCardContact) -> [String: JSONValue] {
+    public static func fields(_ card: VCardContact) -> [String: JSONValue] {
         var fields: [String: JSONValue] = ["name": .string(card.name)]
         if let email = card.email { fields["email"] = .string(email) }
         if let phone = card.phone { fields["phone"] = .string(phone) }

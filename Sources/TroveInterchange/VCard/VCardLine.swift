@@ -8,7 +8,7 @@ public struct VCardLine: Sendable, Equatable {
     public var name: String
     /// Parameters by upper-cased name; each may hold several values (`TYPE=work,voice` or repeated `TYPE`).
     public var parameters: [String: [String]]
-    /// The raw value, still escaped.
+    /// The raw value, still escaped (a quoted-printable one decoded).
     public var value: String
 
     /// Splits the lines of a file: a line that begins with a space or tab continues the one before (folding),
@@ -97,7 +97,9 @@ public struct VCardLine: Sendable, Equatable {
             }
         }
         let encoding = charset.flatMap { charsets[$0] } ?? .utf8
-        return String(bytes: bytes, encoding: encoding) ?? latin1(bytes)
+        let text = String(bytes: bytes, encoding: encoding) ?? latin1(bytes)
+        // A new line in quoted-printable is =0D=0A (or a lone =0D): kept as "\n", as the other versions' `\n` is read.
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
     /// Bytes read as ISO-8859-1, where every byte is the character of that number.
