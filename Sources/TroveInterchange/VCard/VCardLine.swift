@@ -16,8 +16,9 @@ public struct VCardLine: Sendable, Equatable {
     /// line (a soft line break), without the `=`. Blank lines are dropped. Each line keeps the number it started on.
     public static func unfold(_ text: String) -> [(number: Int, text: String)] {
         var lines: [(number: Int, text: String)] = []
-        // CRLF is one Character in Swift, so splitting on "\n" alone would not split it: both are named.
-        var physical = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" })
+        // CRLF is one Character in Swift, so splitting on "\n" alone would not split it: both are named, and a lone CR
+        // (old Mac files), which a value could not keep: the writer's escaping drops it.
+        var physical = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" })
         if let first = physical.first, first.hasPrefix("\u{FEFF}") { physical[0] = first.dropFirst() }
         // Whether the last logical line is quoted-printable, read once from the head of its first physical line.
         var quotedPrintable = false
@@ -53,18 +54,23 @@ public struct VCardLine: Sendable, Equatable {
                 let key = parameter[..<equals].trimmingCharacters(in: .whitespaces).uppercased()
                 var values = Self.split(parameter[parameter.index(after: equals)...], on: ",").map(Self.unquoted)
                 // 4.0 quotes a list of types: TYPE="work,voice".
-                if key == "TYPE" { values = values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } }
+                if key == "TYPE" { values = values.flatMap(Self.types) }
                 parameters[key, default: []] += values
             } else {
                 // vCard 2.1 writes bare types and encodings: TEL;CELL;PREF:…, NOTE;QUOTED-PRINTABLE:…
                 let bare = parameter.trimmingCharacters(in: .whitespaces)
                 let isEncoding = ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT"].contains(bare.uppercased())
-                parameters[isEncoding ? "ENCODING" : "TYPE", default: []].append(bare)
+                if isEncoding { parameters["ENCODING", default: []].append(bare) } else { parameters["TYPE", default: []] += Self.types(bare) }
             }
         }
         if parameter("ENCODING").contains("quoted-printable") {
             value = Self.quotedPrintable(value, charset: parameter("CHARSET").first)
         }
+    }
+
+    /// A type parameter's value split on its commas: a type never holds one.
+    static func types(_ value: String) -> [String] {
+        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The charsets a 2.1 card may name that are read; others are read as UTF-8.

@@ -140,9 +140,11 @@ public enum VCardReader {
         return result
     }
 
-    /// A line's TYPEs, lower-case, each once, without `pref` (the preference is kept apart) and those too long to be types.
+    /// A line's TYPEs, lower-case, each once, without `pref` (the preference is kept apart) and those that cannot
+    /// be types: too long, or with a control character or `"`, which no parameter value may hold.
     static func types(of line: VCardLine) -> [String] {
-        line.parameter("TYPE").map(trimmed).filter { !$0.isEmpty && $0 != "pref" && $0.count <= 40 }
+        line.parameter("TYPE").map(trimmed)
+            .filter { !$0.isEmpty && $0 != "pref" && $0.count <= 40 && !$0.unicodeScalars.contains { $0 == "\"" || CharacterSet.controlCharacters.contains($0) } }
             .reduce(into: []) { kept, type in if !kept.contains(type) { kept.append(type) } }
     }
 
@@ -161,9 +163,11 @@ public enum VCardReader {
         return notes.isEmpty ? nil : notes.joined(separator: "\n\n")
     }
 
-    /// 4.0 may write a value as a URI (`tel:+1-555…`, `mailto:…`): the part after the scheme.
+    /// 4.0 may write a value as a URI (`tel:+1-555…`, `mailto:…`): the part after the scheme (after each, for
+    /// `tel:tel:…`, so that the value written back reads as itself).
     static func withoutScheme(_ value: String, _ scheme: String) -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        return trimmed.lowercased().hasPrefix(scheme) ? String(trimmed.dropFirst(scheme.count)) : trimmed
+        var trimmed = Substring(value.trimmingCharacters(in: .whitespaces))
+        while trimmed.lowercased().hasPrefix(scheme) { trimmed = trimmed.dropFirst(scheme.count).drop(while: { $0 == " " || $0 == "\t" }) }
+        return String(trimmed)
     }
 }

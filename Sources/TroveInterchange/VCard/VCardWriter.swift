@@ -39,7 +39,8 @@ public enum VCardWriter {
         return lines.joined()
     }
 
-    /// Parameter values as 3.0 allows them: without control characters or `"`, quoted when they hold `:`, `;` or `,`.
+    /// Parameter values as 3.0 allows them: without control characters or `"` (the reader leaves such types out,
+    /// but a record may be edited by hand), quoted when they hold `:`, `;` or `,`.
     static func parameterValues(_ values: [String]) -> [String] {
         values.map { value in
             let clean = String(value.unicodeScalars.filter { $0 != "\"" && !CharacterSet.controlCharacters.contains($0) }.map(Character.init))
