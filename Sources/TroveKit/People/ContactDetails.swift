@@ -34,7 +34,7 @@ public struct ContactValue: Sendable, Equatable {
 }
 
 /// A postal address: vCard ADR's seven parts (empty when absent) and its types.
-public struct ContactAddress: Sendable, Equatable {
+public struct ContactAddress: Sendable, Hashable {
     /// The record's keys, in ADR's order: post office box, extended address, street, locality, region, postal code, country.
     public static let keys = ["poBox", "extended", "street", "locality", "region", "postalCode", "country"]
     /// The seven parts, in `keys`' order.

@@ -87,7 +87,7 @@ struct VCardReaderTests {
             "NOTE;CHARSET=KOI8-Q;ENCODING=QUOTED-PRINTABLE:abc", "END:VCARD")
         let file = try VCardReader.read(text, file: "latin.vcf")
         #expect(file.contacts.map(\.name) == ["Françoise Müller"])
-        #expect(file.warnings == ["line 4: CHARSET=koi8-q is not known; read as UTF-8"])
+        #expect(file.warnings == ["latin.vcf, line 1 (card \"Françoise Müller\"): CHARSET=koi8-q of line 4 is not known; read as UTF-8"])
 
         let path = NSTemporaryDirectory() + "/latin1-\(UUID().uuidString).vcf"
         var bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=ISO-8859-1:Ren".utf8) + [0xE9] + Array("e\r\nNOTE:d".utf8)
@@ -195,6 +195,19 @@ struct VCardReaderTests {
         #expect(throws: VCardError(file: (path as NSString).lastPathComponent, line: 1, reason: "'FN:éÿ' is outside a card: a vCard file is BEGIN:VCARD … END:VCARD")) {
             try VCardReader.read(contentsOf: path)
         }
+    }
+
+    @Test("20,000 EMAIL, TEL and ADR lines in one card are each read once, in a linear time", .timeLimit(.minutes(1)))
+    func manyValues() throws {
+        var lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:Many"]
+        for number in 0..<20_000 {
+            lines += ["EMAIL;TYPE=work:p\(number)@example.com", "TEL:+1 555 \(number)", "ADR:;;\(number) Main St;Town;;;"]
+        }
+        // Each once more, with another type: the types join, nothing repeats.
+        lines += ["EMAIL;TYPE=home:p7@example.com", "ADR:;;7 Main St;Town;;;", "END:VCARD"]
+        let card = try #require(try VCardReader.read(lines.joined(separator: "\n")).contacts.first)
+        #expect(card.emails.count == 20_000 && card.phones.count == 20_000 && card.addresses.count == 20_000)
+        #expect(card.emails[7] == ContactValue("p7@example.com", types: ["work", "home"]))
     }
 
     /// Issue 26: each category was compared with every one kept before it, so 20,000 took minutes. The limit
