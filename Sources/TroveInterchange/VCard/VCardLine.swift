@@ -124,7 +124,7 @@ public struct VCardLine: Sendable, Equatable {
         var folded = ""
         var octets = 0
         for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
+            let size = scalar.utf8.count
             if octets + size > 75 {
                 folded += "\r\n "
                 octets = 1

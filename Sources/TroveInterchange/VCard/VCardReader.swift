@@ -91,8 +91,8 @@ public enum VCardReader {
             }
         }
         do {
-            let emails = try values("EMAIL", in: lines) { text throws(ContactError) in try ContactRules.email(Self.withoutScheme(text, "mailto:")) }
-            let phones = try values("TEL", in: lines) { text throws(ContactError) in try ContactRules.phone(Self.withoutScheme(text, "tel:")) }
+            let emails = try values("EMAIL", in: lines, place: place, warnings: &warnings) { text throws(ContactError) in try ContactRules.email(Self.withoutScheme(text, "mailto:")) }
+            let phones = try values("TEL", in: lines, place: place, warnings: &warnings) { text throws(ContactError) in try ContactRules.phone(Self.withoutScheme(text, "tel:")) }
             let contact = VCardContact(
                 line: begin, version: version, name: try ContactRules.name(name),
                 email: emails.preferred, phone: phones.preferred,
@@ -110,13 +110,25 @@ public enum VCardReader {
 
     /// Every value of the lines called `name`, checked by `check`, with its types (lower-case, without `pref`),
     /// a value given twice once with the types of both; and the preferred one (PREF=1, TYPE=pref), else the first.
-    static func values(_ name: String, in lines: [VCardLine], check: (String) throws(ContactError) -> String?) throws(ContactError) -> (all: [ContactValue], preferred: String?) {
+    /// The preferred one must pass `check`, or the card is refused; another that does not is left out with a warning.
+    static func values(_ name: String, in lines: [VCardLine], place: String, warnings: inout [String],
+                       check: (String) throws(ContactError) -> String?) throws(ContactError) -> (all: [ContactValue], preferred: String?) {
+        let candidates = lines.filter { $0.name == name && !trimmed($0.text).isEmpty }
+        // `min` keeps the first of equals, so without preferences the first line wins.
+        let best = candidates.indices.min { candidates[$0].preference < candidates[$1].preference }
         var all: [ContactValue] = []
         // Where each value is in `all`: looking it up there instead made a card of 20,000 EMAIL lines quadratic.
         var indexes: [String: Int] = [:]
-        var preferred: (value: String, preference: Int)?
-        for line in lines where line.name == name {
-            guard let value = try check(line.text) else { continue }
+        var preferred: String?
+        for (position, line) in candidates.enumerated() {
+            let checked: String?
+            do { checked = try check(line.text) } catch {
+                if position == best { throw error }
+                warnings.append("\(place): line \(line.number) left out: \(error)")
+                continue
+            }
+            guard let value = checked else { continue }
+            if position == best { preferred = value }
             let types = types(of: line)
             if let index = indexes[value] {
                 all[index].types += types.filter { !all[index].types.contains($0) }
@@ -124,10 +136,8 @@ public enum VCardReader {
                 indexes[value] = all.count
                 all.append(ContactValue(value, types: types))
             }
-            // Without preferences the first line wins: a later one must be strictly more preferred.
-            if preferred == nil || line.preference < preferred!.preference { preferred = (value, line.preference) }
         }
-        return (all, preferred?.value)
+        return (all, preferred)
     }
 
     /// Every ADR that is not empty, its seven parts trimmed, with its types; the same address twice once.

@@ -164,6 +164,16 @@ struct VCardReaderTests {
         #expect(file.invalid[2].description.contains("no digits"))
     }
 
+    @Test("a bad email or phone that is not the preferred one is left out with a warning naming the card and line")
+    func badSecondaryValues() throws {
+        let text = "BEGIN:VCARD\nFN:Ada\nEMAIL;PREF=1:ada@example.com\nEMAIL:ada@\nTEL:+1 555 0100\nTEL:none\nEND:VCARD\n"
+        let file = try VCardReader.read(text, file: "ada.vcf")
+        let card = try #require(file.contacts.first)
+        #expect(card.emails == [ContactValue("ada@example.com")] && card.phones == [ContactValue("+1 555 0100")])
+        #expect(file.warnings == ["ada.vcf, line 1 (card \"Ada\"): line 4 left out: 'ada@' is not an email address: write it like name@example.com",
+                                  "ada.vcf, line 1 (card \"Ada\"): line 6 left out: 'none' is not a phone number: it has no digits"])
+    }
+
     @Test("malformed files are refused with the file and the line")
     func malformed() {
         func failure(_ text: String) -> String {
