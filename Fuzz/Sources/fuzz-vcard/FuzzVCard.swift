@@ -28,9 +28,9 @@ public func fuzzVCard(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         func parts(_ card: VCardContact) -> [String] {
             (card.nameParts.flatMap { $0.parts.contains { !$0.isEmpty } ? $0 : nil } ?? ContactNameParts.guessed(from: card.name)).parts
         }
-        require(again.name == card.name && parts(again) == parts(card), "the name changed: \(escaped(card.name)) → \(escaped(again.name))")
-        require(again.emails == card.emails && again.email == card.email, "the emails changed: \(card.emails) → \(again.emails)")
-        require(again.phones == card.phones && again.phone == card.phone, "the phones changed: \(card.phones) → \(again.phones)")
+        require(again.name == card.name && parts(again) == parts(card), "the name changed: \(escaped(card.name)) \(parts(card).map(escaped)) → \(escaped(again.name)) \(parts(again).map(escaped))")
+        require(again.emails == card.emails && again.email == card.email, "the emails changed: \(escaped("\(card.emails) \(card.email ?? "-")")) → \(escaped("\(again.emails) \(again.email ?? "-")"))")
+        require(again.phones == card.phones && again.phone == card.phone, "the phones changed: \(escaped("\(card.phones) \(card.phone ?? "-")")) → \(escaped("\(again.phones) \(again.phone ?? "-")"))")
         require(again.addresses == card.addresses, "the addresses changed: \(card.addresses) → \(again.addresses)")
         require(again.notes == card.notes, "the notes changed: \(escaped(card.notes ?? "")) → \(escaped(again.notes ?? ""))")
         require(again.categories == card.categories, "the classes changed: \(card.categories) → \(again.categories)")

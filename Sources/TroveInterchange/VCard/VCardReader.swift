@@ -100,7 +100,7 @@ public enum VCardReader {
                 notes: notes(lines),
                 categories: try ContactRules.classes(lines.filter { $0.name == "CATEGORIES" }.flatMap { $0.parts(separatedBy: ",") }),
                 emails: emails.all, phones: phones.all, addresses: try addresses(lines),
-                nameParts: lines.first { $0.name == "N" }.map { ContactNameParts(parts: $0.parts(separatedBy: ";").map { String(Self.trimmed($0).prefix(ContactRules.maximumNameLength)) }) })
+                nameParts: lines.first { $0.name == "N" }.map { ContactNameParts(parts: $0.parts(separatedBy: ";").map { Self.trimmed(String(Self.trimmed($0).prefix(ContactRules.maximumNameLength))) }) })
             return .success((contact, warnings))
         } catch {
             // Every rule throws a ContactError, whose description is the message.
@@ -137,7 +137,8 @@ public enum VCardReader {
                 all.append(ContactValue(value, types: types))
             }
         }
-        return (all, preferred)
+        // The preferred line may hold nothing but a scheme (`tel:`): then the first value is the one.
+        return (all, preferred ?? all.first?.value)
     }
 
     /// Every ADR that is not empty, its seven parts trimmed, with its types; the same address twice once.
