@@ -154,7 +154,7 @@ if Context.environment["TROVE_FUZZ"] != nil {
         ("fuzz-safepath", ["TroveGit"]),
         ("fuzz-arriving", ["TroveGit", "TroveStore", "TroveJSON"]),
         ("fuzz-ics", ["TroveInterchange", "TroveJSON"]),
-        ("fuzz-vcard", ["TroveInterchange"]),
+        ("fuzz-vcard", ["TroveInterchange", "TroveKit", "TroveStore", "TroveJSON"]),
         ("fuzz-gpx", ["TroveInterchange"]),
         ("fuzz-geojson", ["TroveInterchange"]),
         ("fuzz-csv", ["TroveInterchange"]),

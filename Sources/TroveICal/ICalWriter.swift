@@ -101,8 +101,8 @@ public enum ICalWriter {
         value.contains(where: { ":;,".contains($0) }) ? "\"\(value.replacingOccurrences(of: "\"", with: "'"))\"" : value
     }
 
-    /// RFC 5545 TEXT escaping, for properties libical does not know the type of.
-    static func escape(_ text: String) -> String {
+    /// RFC 5545 TEXT escaping, for properties libical does not know the type of; vCard (RFC 2426, 6350) escapes text the same way.
+    public static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

@@ -153,4 +153,42 @@ struct ContactCommandTests {
         #expect(skipped.stdout.contains("1 added, 0 updated, 0 unchanged, 1 skipped") && skipped.stderr.contains("line 4"))
         #expect(try Self.names(fixture) == ["Ada"])
     }
+
+    @Test("export vcard: every email, phone and address with its types, to a file or standard output; importing it again changes nothing")
+    func exportVCard() throws {
+        let fixture = try CalendarFixture()
+        try fixture.ok("contact", "add", "Émile Brun", "--email", "emile@example.com", "--class", "MATH 201")
+        let path = try fixture.write("people.vcf", """
+            BEGIN:VCARD\r
+            VERSION:2.1\r
+            N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=85ngstr=C3=B6m;Zo=C3=AB;;;\r
+            FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Zo=C3=AB=20=C3=85ngstr=C3=B6m\r
+            EMAIL;INTERNET;WORK:zoe@work.example\r
+            EMAIL;INTERNET;HOME;PREF:zoe@home.example\r
+            TEL;CELL:+46 8 555 0101\r
+            TEL;WORK:+46 8 555 0102\r
+            ADR;HOME:;;Storgatan 1;Stockholm;;111 43;Sverige\r
+            END:VCARD\r
+
+            """)
+        #expect(try fixture.ok("import", "vcard", path).stdout.contains("1 added"))
+        let shown = try fixture.ok("contact", "show", "zoe").stdout
+        #expect(shown.contains("Email:   zoe@home.example") && shown.contains("zoe@work.example  (internet, work)"))
+        #expect(shown.contains("+46 8 555 0102  (work)") && shown.contains("Address: Storgatan 1, Stockholm, 111 43, Sverige  (home)"))
+
+        let head = try fixture.head()
+        let printed = try fixture.ok("export", "vcard").stdout
+        #expect(printed.components(separatedBy: "BEGIN:VCARD").count == 3)
+        #expect(printed.contains("FN:Zoë Ångström\r\nN:Ångström;Zoë;;;\r\n"))
+        #expect(printed.contains("EMAIL;TYPE=internet,home,pref:zoe@home.example\r\n") && printed.contains("TEL;TYPE=work:+46 8 555 0102\r\n"))
+        #expect(printed.contains("ADR;TYPE=home:;;Storgatan 1;Stockholm;;111 43;Sverige\r\n") && printed.contains("CATEGORIES:MATH 201\r\n"))
+        let file = fixture.folder.child("out.vcf")
+        #expect(try fixture.ok("export", "vcard", file, "--class", "math 201").stdout.contains("Wrote 1 contacts"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("FN:Émile Brun"))
+        try fixture.ok("export", "vcard", file)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == printed)
+        let again = try fixture.ok("import", "vcard", file).stdout
+        #expect(again.contains("0 added, 0 updated, 2 unchanged"), "\(again)")
+        #expect(try fixture.head() == head)
+    }
 }

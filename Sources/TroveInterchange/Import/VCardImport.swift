@@ -18,7 +18,7 @@ public struct VCardImport {
     }
 
     /// The fields a card sets; a field the card lacks is cleared, except the classes, which only grow.
-    static let importedFields = ["name", "email", "phone", "notes", "uid"]
+    static let importedFields = ["name", "nameParts", "email", "phone", "emails", "phones", "addresses", "notes", "uid"]
 
     /// Imports `file` (read from `path`).
     public func run(_ file: VCardFile, path: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
@@ -26,9 +26,16 @@ public struct VCardImport {
         report.warnings += file.warnings
         return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(file.invalid.map(\.description))) { transaction, report in
             var seen: [String: Int] = [:]
-            for (number, card) in file.contacts.enumerated() {
+            for (number, read) in file.contacts.enumerated() {
                 defer { progress?(number + 1, file.contacts.count) }
-                let id = Self.recordID(card)
+                var card = read
+                var id = Self.recordID(card)
+                // A card `trove export vcard` wrote for a contact without a UID names the record: it updates that record.
+                if let own = Self.exportedRecordID(card), transaction.contains(id: own, type: "contact"),
+                   let existing = try transaction.record(id: own), existing.value["uid"] == nil {
+                    id = own
+                    card.uid = nil
+                }
                 // Two cards for one person in a file: the first one counts.
                 if let first = seen[id] {
                     report.skipped += 1
@@ -63,13 +70,28 @@ public struct VCardImport {
     }
 
     /// The record fields a card gives, but for its classes.
-    static func fields(_ card: VCardContact) -> [String: JSONValue] {
+    public static func fields(_ card: VCardContact) -> [String: JSONValue] {
         var fields: [String: JSONValue] = ["name": .string(card.name)]
         if let email = card.email { fields["email"] = .string(email) }
         if let phone = card.phone { fields["phone"] = .string(phone) }
+        // The lists only when they say more than `email` and `phone`, so a contact written with `contact add`,
+        // exported and imported again is unchanged.
+        if card.emails.count > 1 || card.emails.contains(where: { !$0.types.isEmpty }) { fields["emails"] = .array(card.emails.map(\.json)) }
+        if card.phones.count > 1 || card.phones.contains(where: { !$0.types.isEmpty }) { fields["phones"] = .array(card.phones.map(\.json)) }
+        if !card.addresses.isEmpty { fields["addresses"] = .array(card.addresses.map(\.json)) }
+        if let parts = card.nameParts, parts.parts.contains(where: { !$0.isEmpty }), parts != ContactNameParts.guessed(from: card.name) {
+            fields["nameParts"] = parts.json
+        }
         if let notes = card.notes { fields["notes"] = .string(notes) }
         if let uid = card.uid { fields["uid"] = .string(String(uid.prefix(1000))) }
         return fields
+    }
+
+    /// The record id in a UID `VCardWriter` made up for a contact without one (`urn:uuid:` and the record id).
+    static func exportedRecordID(_ card: VCardContact) -> String? {
+        guard let uid = card.uid, uid.lowercased().hasPrefix("urn:uuid:") else { return nil }
+        let id = String(uid.dropFirst(9)).lowercased()
+        return RecordID.isValid(id) ? id : nil
     }
 
     /// The record id of a card: derived from its UID, else from its name and email (ignoring case).

@@ -8,21 +8,29 @@ public struct VCardLine: Sendable, Equatable {
     public var name: String
     /// Parameters by upper-cased name; each may hold several values (`TYPE=work,voice` or repeated `TYPE`).
     public var parameters: [String: [String]]
-    /// The raw value, still escaped.
+    /// The raw value, still escaped (a quoted-printable one decoded).
     public var value: String
 
     /// Splits the lines of a file: a line that begins with a space or tab continues the one before (folding),
-    /// with that one character removed. Blank lines are dropped. Each line keeps the number it started on.
+    /// with that one character removed; a quoted-printable line (2.1) that ends with `=` continues on the next
+    /// line (a soft line break), without the `=`. Blank lines are dropped. Each line keeps the number it started on.
     public static func unfold(_ text: String) -> [(number: Int, text: String)] {
         var lines: [(number: Int, text: String)] = []
-        // CRLF is one Character in Swift, so splitting on "\n" alone would not split it: both are named.
-        var physical = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" })
+        // CRLF is one Character in Swift, so splitting on "\n" alone would not split it: both are named, and a lone CR
+        // (old Mac files), which a value could not keep: the writer's escaping drops it.
+        var physical = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" })
         if let first = physical.first, first.hasPrefix("\u{FEFF}") { physical[0] = first.dropFirst() }
+        // Whether the last logical line is quoted-printable, read once from the head of its first physical line.
+        var quotedPrintable = false
         for (offset, line) in physical.enumerated() {
-            if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
+            if quotedPrintable, lines[lines.count - 1].text.hasSuffix("=") {
+                lines[lines.count - 1].text.removeLast()
+                lines[lines.count - 1].text += line
+            } else if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
                 lines[lines.count - 1].text += line.dropFirst()
             } else if !line.allSatisfy(\.isWhitespace) {
                 lines.append((offset + 1, String(line)))
+                quotedPrintable = line.prefix(while: { $0 != ":" }).uppercased().contains("QUOTED-PRINTABLE")
             }
         }
         return lines
@@ -44,13 +52,87 @@ public struct VCardLine: Sendable, Equatable {
         for parameter in head.dropFirst() {
             if let equals = parameter.firstIndex(of: "=") {
                 let key = parameter[..<equals].trimmingCharacters(in: .whitespaces).uppercased()
-                let values = Self.split(parameter[parameter.index(after: equals)...], on: ",").map(Self.unquoted)
+                var values = Self.split(parameter[parameter.index(after: equals)...], on: ",").map(Self.unquoted)
+                // 4.0 quotes a list of types: TYPE="work,voice".
+                if key == "TYPE" { values = values.flatMap(Self.types) }
                 parameters[key, default: []] += values
             } else {
-                // vCard 2.1 writes bare types: TEL;CELL;PREF:…
-                parameters["TYPE", default: []].append(parameter.trimmingCharacters(in: .whitespaces))
+                // vCard 2.1 writes bare types and encodings: TEL;CELL;PREF:…, NOTE;QUOTED-PRINTABLE:…
+                let bare = parameter.trimmingCharacters(in: .whitespaces)
+                let isEncoding = ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT"].contains(bare.uppercased())
+                if isEncoding { parameters["ENCODING", default: []].append(bare) } else { parameters["TYPE", default: []] += Self.types(bare) }
             }
         }
+        if parameter("ENCODING").contains("quoted-printable") {
+            value = Self.quotedPrintable(value, charset: parameter("CHARSET").first)
+        }
+    }
+
+    /// A type parameter's value split on its commas: a type never holds one.
+    static func types(_ value: String) -> [String] {
+        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The charsets a 2.1 card may name that are read; others are read as UTF-8.
+    static let charsets: [String: String.Encoding] = [
+        "utf-8": .utf8, "utf8": .utf8, "us-ascii": .utf8, "ascii": .utf8,
+        "iso-8859-1": .isoLatin1, "latin1": .isoLatin1, "iso8859-1": .isoLatin1, "windows-1252": .windowsCP1252, "cp1252": .windowsCP1252,
+    ]
+
+    /// A quoted-printable value decoded: `=C3=AB` are bytes, read in `charset` (UTF-8 when not given or not known;
+    /// bytes that are not text in it are read as ISO-8859-1, which takes any byte). A `=` not before two hex digits stays.
+    static func quotedPrintable(_ value: String, charset: String?) -> String {
+        var bytes: [UInt8] = []
+        let source = Array(value.utf8)
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+        }
+        while index < source.count {
+            if source[index] == UInt8(ascii: "="), index + 2 < source.count, let high = hex(source[index + 1]), let low = hex(source[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(source[index])
+                index += 1
+            }
+        }
+        let encoding = charset.flatMap { charsets[$0] } ?? .utf8
+        let text = String(bytes: bytes, encoding: encoding) ?? latin1(bytes)
+        // A new line in quoted-printable is =0D=0A (or a lone =0D): kept as "\n", as the other versions' `\n` is read.
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    /// Bytes read as ISO-8859-1, where every byte is the character of that number.
+    static func latin1(_ bytes: some Sequence<UInt8>) -> String {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: bytes.map { Unicode.Scalar($0) })
+        return String(text)
+    }
+
+    /// A content line as Trove writes it: `NAME;KEY=a,b:value`, the value already escaped, folded so that
+    /// no line is longer than 75 octets (RFC 6350 3.2) without cutting a UTF-8 character, ending in CRLF.
+    static func written(_ name: String, parameters: [(String, [String])] = [], _ value: String) -> String {
+        var line = name
+        for (key, values) in parameters where !values.isEmpty { line += ";\(key)=\(values.joined(separator: ","))" }
+        line += ":" + value
+        var folded = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let size = scalar.utf8.count
+            if octets + size > 75 {
+                folded += "\r\n "
+                octets = 1
+            }
+            folded.unicodeScalars.append(scalar)
+            octets += size
+        }
+        return folded + "\r\n"
     }
 
     /// The values of parameter `key`, lower-cased.

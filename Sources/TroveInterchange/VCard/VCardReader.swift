@@ -1,12 +1,13 @@
 import Foundation
 import TroveKit
 
-/// Reads vCard 3.0 and 4.0 files (RFC 2426, RFC 6350) into contacts, by hand: no Swift library at hand reads vCard.
+/// Reads vCard 2.1, 3.0 and 4.0 files (RFC 2426, RFC 6350) into contacts, by hand: no Swift library at hand reads vCard.
 ///
 /// The file's shape must be right (every card between BEGIN:VCARD and END:VCARD, nothing outside),
 /// or the whole file is refused with its line. A card that is well formed but unusable (no FN or N,
 /// an email that is not one) becomes a `VCardProblem`, so an import can offer `--skip-invalid`.
-/// Read: FN (else N), EMAIL and TEL (the preferred one, else the first), UID, NOTE, CATEGORIES.
+/// Read: FN (else N), N's parts, every EMAIL, TEL and ADR with its types (the preferred EMAIL and TEL, else the first,
+/// is the contact's email and phone), UID, NOTE, CATEGORIES. 2.1's quoted-printable values are decoded in their CHARSET.
 public enum VCardReader {
     /// Reads the file at `path`; errors name the file.
     public static func read(contentsOf path: String) throws(VCardError) -> VCardFile {
@@ -14,10 +15,14 @@ public enum VCardReader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw VCardError(file: name, line: nil, reason: "cannot read the file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw VCardError(file: name, line: nil, reason: "not UTF-8 text; save the file as UTF-8")
+        if let text = String(data: data, encoding: .utf8) { return try read(text, file: name) }
+        // 2.1 cards from phones may hold 8-bit text in the card's CHARSET: each line that is not UTF-8 is read as ISO-8859-1.
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(data: line, encoding: .utf8) ?? VCardLine.latin1(line)
         }
-        return try read(text, file: name)
+        var file = try read(lines.joined(separator: "\n"), file: name)
+        file.warnings.append("\(name): not all UTF-8; the lines that are not were read as ISO-8859-1")
+        return file
     }
 
     /// Reads vCard text; `file` names it in errors.
@@ -78,33 +83,86 @@ public enum VCardReader {
         var warnings: [String] = []
         let place = [file, "line \(begin)"].compactMap { $0 }.joined(separator: ", ") + " (card \"\(name)\")"
         if let version, !["3.0", "4.0", "2.1"].contains(version) {
-            warnings.append("\(place): VERSION \(version) is not 3.0 or 4.0; read as 4.0")
+            warnings.append("\(place): VERSION \(version) is not 2.1, 3.0 or 4.0; read as 4.0")
         }
-        if lines.contains(where: { $0.parameter("ENCODING").contains("quoted-printable") }) {
-            warnings.append("\(place): quoted-printable values are read as they are written")
+        for line in lines where line.parameter("ENCODING").contains("quoted-printable") {
+            if let charset = line.parameter("CHARSET").first, VCardLine.charsets[charset] == nil {
+                warnings.append("\(place): CHARSET=\(charset) of line \(line.number) is not known; read as UTF-8")
+            }
         }
         do {
+            let emails = try values("EMAIL", in: lines, place: place, warnings: &warnings) { text throws(ContactError) in try ContactRules.email(Self.withoutScheme(text, "mailto:")) }
+            let phones = try values("TEL", in: lines, place: place, warnings: &warnings) { text throws(ContactError) in try ContactRules.phone(Self.withoutScheme(text, "tel:")) }
             let contact = VCardContact(
                 line: begin, version: version, name: try ContactRules.name(name),
-                email: try preferred("EMAIL", in: lines).flatMap { try ContactRules.email(Self.withoutScheme($0, "mailto:")) },
-                phone: try preferred("TEL", in: lines).flatMap { try ContactRules.phone(Self.withoutScheme($0, "tel:")) },
+                email: emails.preferred, phone: phones.preferred,
                 uid: lines.first { $0.name == "UID" }.map(\.text).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 },
                 notes: notes(lines),
-                categories: try ContactRules.classes(lines.filter { $0.name == "CATEGORIES" }.flatMap { $0.parts(separatedBy: ",") }))
+                categories: try ContactRules.classes(lines.filter { $0.name == "CATEGORIES" }.flatMap { $0.parts(separatedBy: ",") }),
+                emails: emails.all, phones: phones.all, addresses: try addresses(lines),
+                nameParts: lines.first { $0.name == "N" }.map { ContactNameParts(parts: $0.parts(separatedBy: ";").map { Self.trimmed(String(Self.trimmed($0).prefix(ContactRules.maximumNameLength))) }) })
             return .success((contact, warnings))
-        } catch let error as ContactError {
-            return problem(error.description)
         } catch {
+            // Every rule throws a ContactError, whose description is the message.
             return problem("\(error)")
         }
     }
 
-    /// The value of the preferred line called `name` (PREF=1, TYPE=pref), else of the first one.
-    static func preferred(_ name: String, in lines: [VCardLine]) -> String? {
-        let candidates = lines.filter { $0.name == name && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+    /// Every value of the lines called `name`, checked by `check`, with its types (lower-case, without `pref`),
+    /// a value given twice once with the types of both; and the preferred one (PREF=1, TYPE=pref), else the first.
+    /// The preferred one must pass `check`, or the card is refused; another that does not is left out with a warning.
+    static func values(_ name: String, in lines: [VCardLine], place: String, warnings: inout [String],
+                       check: (String) throws(ContactError) -> String?) throws(ContactError) -> (all: [ContactValue], preferred: String?) {
+        let candidates = lines.filter { $0.name == name && !trimmed($0.text).isEmpty }
         // `min` keeps the first of equals, so without preferences the first line wins.
-        return candidates.min { $0.preference < $1.preference }?.text
+        let best = candidates.indices.min { candidates[$0].preference < candidates[$1].preference }
+        var all: [ContactValue] = []
+        // Where each value is in `all`: looking it up there instead made a card of 20,000 EMAIL lines quadratic.
+        var indexes: [String: Int] = [:]
+        var preferred: String?
+        for (position, line) in candidates.enumerated() {
+            let checked: String?
+            do { checked = try check(line.text) } catch {
+                if position == best { throw error }
+                warnings.append("\(place): line \(line.number) left out: \(error)")
+                continue
+            }
+            guard let value = checked else { continue }
+            if position == best { preferred = value }
+            let types = types(of: line)
+            if let index = indexes[value] {
+                all[index].types += types.filter { !all[index].types.contains($0) }
+            } else {
+                indexes[value] = all.count
+                all.append(ContactValue(value, types: types))
+            }
+        }
+        // The preferred line may hold nothing but a scheme (`tel:`): then the first value is the one.
+        return (all, preferred ?? all.first?.value)
     }
+
+    /// Every ADR that is not empty, its seven parts trimmed, with its types; the same address twice once.
+    static func addresses(_ lines: [VCardLine]) throws(ContactError) -> [ContactAddress] {
+        var result: [ContactAddress] = []
+        var seen: Set<ContactAddress> = []
+        for line in lines where line.name == "ADR" {
+            let parts = line.parts(separatedBy: ";").map(trimmed)
+            if let long = parts.first(where: { $0.count > 1000 }) { throw .addressTooLong(String(long.prefix(40))) }
+            let address = ContactAddress(parts: Array(parts.prefix(ContactAddress.keys.count)), types: types(of: line))
+            if !address.isEmpty && seen.insert(address).inserted { result.append(address) }
+        }
+        return result
+    }
+
+    /// A line's TYPEs, lower-case, each once, without `pref` (the preference is kept apart) and those that cannot
+    /// be types: too long, or with a control character or `"`, which no parameter value may hold.
+    static func types(of line: VCardLine) -> [String] {
+        line.parameter("TYPE").map(trimmed)
+            .filter { !$0.isEmpty && $0 != "pref" && $0.count <= 40 && !$0.unicodeScalars.contains { $0 == "\"" || CharacterSet.controlCharacters.contains($0) } }
+            .reduce(into: []) { kept, type in if !kept.contains(type) { kept.append(type) } }
+    }
+
+    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// A display name from N: Family;Given;Additional;Prefixes;Suffixes, as "Prefixes Given Additional Family Suffixes".
     static func structuredName(_ line: VCardLine) -> String {
@@ -119,9 +177,11 @@ public enum VCardReader {
         return notes.isEmpty ? nil : notes.joined(separator: "\n\n")
     }
 
-    /// 4.0 may write a value as a URI (`tel:+1-555…`, `mailto:…`): the part after the scheme.
+    /// 4.0 may write a value as a URI (`tel:+1-555…`, `mailto:…`): the part after the scheme (after each, for
+    /// `tel:tel:…`, so that the value written back reads as itself).
     static func withoutScheme(_ value: String, _ scheme: String) -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        return trimmed.lowercased().hasPrefix(scheme) ? String(trimmed.dropFirst(scheme.count)) : trimmed
+        var trimmed = Substring(value.trimmingCharacters(in: .whitespaces))
+        while trimmed.lowercased().hasPrefix(scheme) { trimmed = trimmed.dropFirst(scheme.count).drop(while: { $0 == " " || $0 == "\t" }) }
+        return String(trimmed)
     }
 }

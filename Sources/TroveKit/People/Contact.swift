@@ -12,6 +12,13 @@ public struct Contact: Sendable, Equatable {
     public var notes: String?
     /// The vCard UID it was imported with.
     public var uid: String?
+    /// Every email with its types, the preferred `email` among them (a record with `email` only gives that one).
+    public var emails: [ContactValue]
+    /// Every phone with its types, the preferred `phone` among them.
+    public var phones: [ContactValue]
+    public var addresses: [ContactAddress]
+    /// The vCard N, when it is more than `name` split at its last space.
+    public var nameParts: ContactNameParts?
 
     public init?(_ record: Record) {
         guard record.type == "contact", let name = record.value["name"]?.stringValue else { return nil }
@@ -22,6 +29,10 @@ public struct Contact: Sendable, Equatable {
         classes = record.value["groups"]?.arrayValue?.compactMap(\.stringValue) ?? []
         notes = record.value["notes"]?.stringValue
         uid = record.value["uid"]?.stringValue
+        emails = ContactValue.all(record.value["emails"], preferred: email)
+        phones = ContactValue.all(record.value["phones"], preferred: phone)
+        addresses = record.value["addresses"]?.arrayValue?.compactMap(ContactAddress.init) ?? []
+        nameParts = ContactNameParts(record.value["nameParts"])
     }
 
     /// The name as lists sort it: without case or accents, so "Émile" sits among the E's.

@@ -6,6 +6,7 @@ public enum ContactError: Error, Equatable, CustomStringConvertible {
     case phoneWithoutDigits(String)
     case phoneLength(String)
     case classTooLong(String)
+    case addressTooLong(String)
     case unknownContact(String, known: [String])
     case ambiguousContact(String, matches: [String])
     case noEmail(name: String)
@@ -25,6 +26,8 @@ public enum ContactError: Error, Equatable, CustomStringConvertible {
             return "'\(phone)' is not a phone number: it must be \(ContactRules.phoneLength.lowerBound)-\(ContactRules.phoneLength.upperBound) characters long"
         case .classTooLong(let name):
             return "the class name '\(name.prefix(30))…' is \(name.count) characters long: at most \(ContactRules.maximumClassLength) are allowed"
+        case .addressTooLong(let start):
+            return "the address part '\(start)…' is longer than 1000 characters"
         case .unknownContact(let name, let known):
             return "no contact called '\(name)'" + (known.isEmpty ? ": add one with 'trove contact add NAME'" : " (see 'trove contact list')")
         case .ambiguousContact(let name, let matches):

@@ -97,11 +97,20 @@ struct ContactCommand: ParsableCommand {
             if output.json { return Output.json(found.json) }
             Output.line(found.name)
             if let email = found.email { Output.line("  Email:   \(email)   (trove contact email \"\(found.name)\")") }
+            for other in found.emails where other.value != found.email { Output.line("           \(other.value)\(Self.types(other.types))") }
             if let phone = found.phone { Output.line("  Phone:   \(phone)   (trove contact call|text \"\(found.name)\")") }
+            for other in found.phones where other.value != found.phone { Output.line("           \(other.value)\(Self.types(other.types))") }
+            for (number, address) in found.addresses.enumerated() {
+                let text = address.parts.filter { !$0.isEmpty }.joined(separator: ", ")
+                Output.line((number == 0 ? "  Address: " : "           ") + text + Self.types(address.types))
+            }
             if !found.classes.isEmpty { Output.line("  Classes: \(found.classes.joined(separator: ", "))") }
             if let notes = found.notes { Output.line("  Notes:   \(notes.replacingOccurrences(of: "\n", with: "\n           "))") }
             if found.email == nil && found.phone == nil { Output.line("  No email or phone: add one with 'trove contact edit'.") }
         }
+
+        /// `  (work, cell)`, or nothing without types.
+        static func types(_ types: [String]) -> String { types.isEmpty ? "" : "  (\(types.joined(separator: ", ")))" }
     }
 
     struct Remove: ParsableCommand {
@@ -142,6 +151,7 @@ extension Contact {
             "id": .string(id), "name": .string(name), "email": email.map { .string($0) } ?? .null,
             "phone": phone.map { .string($0) } ?? .null, "classes": .array(classes.map { .string($0) }),
             "notes": notes.map { .string($0) } ?? .null, "uid": uid.map { .string($0) } ?? .null,
+            "emails": .array(emails.map(\.json)), "phones": .array(phones.map(\.json)), "addresses": .array(addresses.map(\.json)),
         ])
     }
 }

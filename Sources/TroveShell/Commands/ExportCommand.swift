@@ -4,11 +4,11 @@ import TroveInterchange
 import TroveKit
 import TroveStore
 
-/// `trove export markdown|html|geojson|gpx`: journals and dogs' records in formats other tools read.
+/// `trove export markdown|html|geojson|gpx|ics|vcard`: journals and dogs' records in formats other tools read.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export journals (Markdown, a static HTML site), pee and poo records (GeoJSON, GPX) or calendars (iCalendar).",
-        subcommands: [Markdown.self, HTML.self, ExportPoints.GeoJSON.self, ExportPoints.GPX.self, ICSCommands.Export.self])
+        commandName: "export", abstract: "Export journals (Markdown, a static HTML site), pee and poo records (GeoJSON, GPX) calendars (iCalendar) or contacts (vCard).",
+        subcommands: [Markdown.self, HTML.self, ExportPoints.GeoJSON.self, ExportPoints.GPX.self, ICSCommands.Export.self, VCardCommands.Export.self])
 
     struct Markdown: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -9,7 +9,7 @@ import TroveStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import journals (Day One, jrnl), pee and poo records (GPX, GeoJSON, CSV), items (CSV), calendars (iCalendar) or contacts (vCard); one commit, and again adds nothing.",
-        subcommands: [DayOne.self, Jrnl.self, ImportPoints.GPX.self, ImportPoints.GeoJSON.self, ImportPoints.CSV.self, ImportItemsCommand.self, ICSCommands.Import.self, ImportVCardCommand.self])
+        subcommands: [DayOne.self, Jrnl.self, ImportPoints.GPX.self, ImportPoints.GeoJSON.self, ImportPoints.CSV.self, ImportItemsCommand.self, ICSCommands.Import.self, VCardCommands.Import.self])
 
     /// What both importers take.
     struct Options: ParsableArguments {

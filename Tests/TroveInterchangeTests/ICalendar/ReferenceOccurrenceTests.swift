@@ -95,9 +95,9 @@ enum ReferencePython {
         return process.terminationStatus == 0
     }
 
-    /// Runs `python3 script arguments...` in the scripts' folder; its standard output.
+    /// Runs `python3 script arguments...` in the scripts' folder (`folder`, else the iCalendar one); its standard output.
     @discardableResult
-    static func run(_ arguments: [String]) throws -> Data {
+    static func run(_ arguments: [String], in folder: String = Self.folder) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
@@ -113,7 +113,7 @@ enum ReferencePython {
         process.waitUntilExit()
         group.wait()
         let message = String(decoding: errors, as: UTF8.self)
-        try #require(!message.contains("ModuleNotFoundError"), "the reference needs the icalendar and recurring-ical-events Python packages: run tools/setup (\(message))")
+        try #require(!message.contains("ModuleNotFoundError"), "the reference needs its Python packages (icalendar, recurring-ical-events, vobject): run tools/setup (\(message))")
         try #require(process.terminationStatus == 0, "python3 \(arguments.first ?? "") failed (\(process.terminationStatus)): \(message)")
         return output
     }
