@@ -30,7 +30,6 @@ extension Report {
         func timeGit(_ arguments: [String], in directory: String) throws -> Double {
             try Measure.seconds { try Measure.run(["git"] + arguments, in: directory, environment: environment) }
         }
-        func ratio(_ ours: Double, _ theirs: Double) -> String { String(format: "%.2f ×", ours / max(theirs, 1e-9)) }
         lines.append("hubs: a store of \(records) records over ssh (OpenSSH sshd, git-shell) and https (nginx, git http-backend) on 127.0.0.1, whole processes")
 
         // The first push of the whole store.
@@ -38,7 +37,7 @@ extension Report {
         Measure.settle()
         let firstPush = try timeTrove(["--store", folder + "/store", "sync", "hub"])
         let gitFirstPush = try timeGit(["push", "-q", gitHub, "main"], in: folder + "/git-copy")
-        lines.append("  first push: trove sync \(Measure.format(firstPush)), git push \(Measure.format(gitFirstPush)): \(ratio(firstPush, gitFirstPush)) (target <= 1.2 ×)")
+        lines.append("  first push: trove sync \(Measure.format(firstPush)), git push \(Measure.format(gitFirstPush)): \(Measure.ratio(firstPush, gitFirstPush)) (target <= 1.2 ×)")
 
         // Nothing to do: trove sync against git fetch && git push.
         try Measure.run(["git", "remote", "add", "hub", gitHub], in: folder + "/git-copy")
@@ -48,13 +47,13 @@ extension Report {
             theirs.append(try timeGit(["fetch", "-q", "hub"], in: folder + "/git-copy") + (try timeGit(["push", "-q", "hub", "main"], in: folder + "/git-copy")))
         }
         let (idle, gitIdle) = (Measure.median(ours), Measure.median(theirs))
-        lines.append("  sync with nothing to do: trove sync median \(Measure.format(idle)), git fetch && git push median \(Measure.format(gitIdle)): \(ratio(idle, gitIdle)) (target <= 1.2 ×)")
+        lines.append("  sync with nothing to do: trove sync median \(Measure.format(idle)), git fetch && git push median \(Measure.format(gitIdle)): \(Measure.ratio(idle, gitIdle)) (target <= 1.2 ×)")
 
         // A clone, checkout included.
         Measure.settle()
         let clone = try timeTrove(["clone", troveHub, folder + "/trove-clone"])
         let gitClone = try timeGit(["clone", "-q", gitHub, folder + "/git-clone"], in: folder)
-        lines.append("  clone: trove clone \(Measure.format(clone)), git clone \(Measure.format(gitClone)): \(ratio(clone, gitClone)) (target <= 1.5 ×)")
+        lines.append("  clone: trove clone \(Measure.format(clone)), git clone \(Measure.format(gitClone)): \(Measure.ratio(clone, gitClone)) (target <= 1.5 ×)")
 
         // The first push over HTTPS: nginx and git http-backend with basic auth, over TLS with a CA made here.
         let https = try HTTPSGitServer()
@@ -80,7 +79,7 @@ extension Report {
         let gitHTTPSPush = try Measure.seconds {
             try Measure.run(["git", "push", "-q", authenticated, "main"], in: folder + "/git-copy", environment: ["GIT_SSL_CAINFO": https.caFile])
         }
-        lines.append("  first push over https: trove sync \(Measure.format(httpsPush)), git push \(Measure.format(gitHTTPSPush)): \(ratio(httpsPush, gitHTTPSPush)) (target <= 1.2 ×)")
+        lines.append("  first push over https: trove sync \(Measure.format(httpsPush)), git push \(Measure.format(gitHTTPSPush)): \(Measure.ratio(httpsPush, gitHTTPSPush)) (target <= 1.2 ×)")
         https.stop()
     }
 }
