@@ -104,6 +104,8 @@ extension DateInput {
         // Such an instant has a "T" between its date and time: without one there is no need for a formatter,
         // whose making (an ICU date format and regular expressions) cost a command a millisecond or two.
         guard text.contains(where: { $0 == "T" || $0 == "t" }) else { return nil }
+        // The formatter counts 30 February on into March: such a day is left to `dayPart`, which names the month's length.
+        guard CivilDate(iso: String(text.prefix(10))) != nil else { return nil }
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             formatter.formatOptions = options

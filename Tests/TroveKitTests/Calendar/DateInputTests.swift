@@ -119,7 +119,7 @@ struct DateInputTests {
         ("31 nov", "November has 30 days"), ("29 February 2027", "February 2027 has 28 days"),
         ("April 31, 2028", "April 2028 has 30 days"), ("2026-02-30", "February 2026 has 28 days"),
         ("2026-02-30 9am", "February 2026 has 28 days"), ("2026-02-30T14:30", "February 2026 has 28 days"),
-        ("2027-04-31", "April 2027 has 30 days"),
+        ("2027-04-31", "April 2027 has 30 days"), ("2026-02-30T14:30:00Z", "February 2026 has 28 days"),
     ])
     func noSuchDay(text: String, reason: String) {
         #expect(throws: InputError.self) { try read(text) }
