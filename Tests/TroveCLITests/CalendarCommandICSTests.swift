@@ -221,6 +221,14 @@ struct CalendarCommandICSTests {
         #expect(seen["Europe/Berlin"]?.first == "2026-10-26 07:00 Run 45")
         #expect(seen["Europe/Berlin"]?.last == "2026-12-03 09:00 Dentist 60")
         #expect(seen["Europe/Berlin"] == seen["America/New_York"])
+
+        // An edit of its times pins it to the zone they are typed in (New York's now); its length stays.
+        let dentist = try #require(try fixture.agenda("2026-12-03", "2026-12-04").first?["id"] as? String)
+        try fixture.ok("event", "edit", dentist, "--start", "2026-12-03 10:00")
+        let record = try fixture.ok("record", "get", dentist).stdout
+        #expect(!record.contains("floating") && record.contains("America/New_York"), "\(record)")
+        let moved = try fixture.agenda("2026-12-03", "2026-12-04")
+        #expect(moved.first?["start"] as? String == "2026-12-03T15:00:00.000Z" && moved.first?["minutes"] as? Int == 60)
     }
 
     @Test("events and tasks made with the commands survive export and re-import unchanged")
