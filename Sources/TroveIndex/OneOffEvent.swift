@@ -29,7 +29,8 @@ public struct OneOffEvent: Sendable, Equatable {
     init?(id: String, type: String, value: JSONValue) {
         guard type == "event", value["type"]?.stringValue == "event", value["id"]?.stringValue == id,
               value["calendarId"]?.stringValue != nil, let start = value["start"]?.stringValue, !start.isEmpty,
-              value["rrule"] == nil, value["rdate"] == nil, value["recurrenceId"] == nil, value["status"] == nil
+              value["rrule"] == nil, value["rdate"] == nil, value["recurrenceId"] == nil, value["status"] == nil,
+              value["floating"] == nil  // its time depends on the viewer's zone: read whole, as a series is
         else { return nil }
         title = value["title"]?.stringValue ?? ""
         classLabel = value["class"]?.stringValue

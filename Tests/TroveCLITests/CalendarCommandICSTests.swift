@@ -169,6 +169,68 @@ struct CalendarCommandICSTests {
         try exportReimportChangesNothing()
     }
 
+    @Test("a floating time stays floating: exported without TZID or Z, and shown at its wall-clock time in Berlin and New York alike")
+    func floatingTimes() throws {
+        let file = try fixture.write("floating.ics", """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Trove tests//EN\r
+            BEGIN:VEVENT\r
+            UID:dentist@example.org\r
+            DTSTAMP:20261101T000000Z\r
+            DTSTART:20261203T090000\r
+            DTEND:20261203T100000\r
+            SUMMARY:Dentist\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:run@example.org\r
+            DTSTAMP:20261101T000000Z\r
+            DTSTART:20261026T070000\r
+            DTEND:20261026T074500\r
+            RRULE:FREQ=DAILY;COUNT=10\r
+            SUMMARY:Run\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        try fixture.ok("import", "ics", file)
+        let exported = try fixture.ok("export", "ics", "-").stdout
+        #expect(exported.contains("DTSTART:20261203T090000\r\nDTEND:20261203T100000\r\n"), "\(exported)")
+        #expect(exported.contains("DTSTART:20261026T070000\r\nDTEND:20261026T074500\r\n"), "\(exported)")
+        #expect(!exported.contains("TZID"))
+        try exportReimportChangesNothing()
+
+        // The same store, viewed in two zones (the run's ten days cross New York's change back from summer time).
+        var seen: [String: [String]] = [:]
+        for zone in ["Europe/Berlin", "America/New_York"] {
+            fixture.base.cli.extraEnvironment["TZ"] = zone
+            let wall = DateFormatter()
+            wall.timeZone = TimeZone(identifier: zone)
+            wall.locale = Locale(identifier: "en_US_POSIX")
+            wall.dateFormat = "yyyy-MM-dd HH:mm"
+            let iso = ISO8601DateFormatter()
+            iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            seen[zone] = try fixture.agenda("2026-10-20", "2026-12-31").compactMap { item in
+                guard let time = (item["time"] as? String).flatMap(iso.date(from:)), let title = item["title"] as? String else { return nil }
+                return "\(wall.string(from: time)) \(title) \(item["minutes"] as? Int ?? -1)"
+            }
+            let text = try fixture.ok("agenda", "--from", "2026-12-03", "--to", "2026-12-04").stdout
+            #expect(text.contains("09:00"), "\(zone): \(text)")
+        }
+        #expect(seen["Europe/Berlin"]?.count == 11)
+        #expect(seen["Europe/Berlin"]?.first == "2026-10-26 07:00 Run 45")
+        #expect(seen["Europe/Berlin"]?.last == "2026-12-03 09:00 Dentist 60")
+        #expect(seen["Europe/Berlin"] == seen["America/New_York"])
+
+        // An edit of its times pins it to the zone they are typed in (New York's now); its length stays.
+        let dentist = try #require(try fixture.agenda("2026-12-03", "2026-12-04").first?["id"] as? String)
+        try fixture.ok("event", "edit", dentist, "--start", "2026-12-03 10:00")
+        let record = try fixture.ok("record", "get", dentist).stdout
+        #expect(!record.contains("floating") && record.contains("America/New_York"), "\(record)")
+        let moved = try fixture.agenda("2026-12-03", "2026-12-04")
+        #expect(moved.first?["start"] as? String == "2026-12-03T15:00:00.000Z" && moved.first?["minutes"] as? Int == 60)
+    }
+
     @Test("events and tasks made with the commands survive export and re-import unchanged")
     func commandsRoundTrip() throws {
         try fixture.ok("calendar", "new", "School")

@@ -71,7 +71,7 @@ struct ICSExportKhalTests {
             let summary = (item["class"] as? String).map { "\(title) [\($0)]" } ?? title
             return ((item["allDay"] as? Bool) == true ? day.string(from: time) : wall.string(from: time)) + " " + summary
         })
-        #expect(troveLines.count == 21, "\(troveLines.sorted())")
+        #expect(troveLines.count == 25, "\(troveLines.sorted())")
         #expect(khalLines == troveLines, "only khal: \(khalLines.subtracting(troveLines).sorted()); only trove: \(troveLines.subtracting(khalLines).sorted())")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A calendar with a bit of everything an export must write: series in several zones (across both DST changes of
 /// March 2026), an EXDATE, a cancelled and a moved occurrence, a RANGE=THISANDFUTURE split, `TZID=GMT`, an all-day
-/// event, a UTC one, tasks with a due time and an estimate, a date-only due, categories and alarms.
+/// event, a UTC one, a floating weekly one (across the change), tasks with a due time and an estimate, a date-only due, categories and alarms.
 public enum VariedCalendar {
     public static let text = """
         BEGIN:VCALENDAR\r
@@ -85,6 +85,14 @@ public enum VariedCalendar {
         SUMMARY:Server maintenance\r
         DTSTART:20260311T020000Z\r
         DTEND:20260311T040000Z\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:floating@test\r
+        DTSTAMP:20260101T000000Z\r
+        SUMMARY:Lunch\r
+        DTSTART:20260304T123000\r
+        DTEND:20260304T131500\r
+        RRULE:FREQ=WEEKLY;COUNT=4\r
         END:VEVENT\r
         BEGIN:VTODO\r
         UID:essay@test\r

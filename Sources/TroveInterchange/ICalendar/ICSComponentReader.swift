@@ -72,6 +72,8 @@ struct ICSComponentReader {
         if start.isDate { fields["allDay"] = true }
         let zone = start.zoneLocation
         if let zone { fields["timeZone"] = .string(zone) }
+        // Floating (no TZID, no Z): its times are kept as the wall clock read as UTC, which is how they are read.
+        if start.zone == .floating && !start.isDate { fields["floating"] = true }
 
         if let end = try endTime(start: start, zone: zone) {
             fields["end"] = .string(end.description)

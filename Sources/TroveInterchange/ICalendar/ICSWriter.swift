@@ -5,7 +5,7 @@ import TroveJSON
 /// Writes event and task records (or `ICSRecord` fields) as iCalendar text.
 ///
 /// Times with a `timeZone` are written as wall-clock times with `TZID=<zone>` (`ICalWriter` adds the
-/// zone's VTIMEZONE), other times in UTC, all-day values as `VALUE=DATE`. Reading the text back with
+/// zone's VTIMEZONE), `floating` ones without zone or Z, other times in UTC, all-day values as `VALUE=DATE`. Reading the text back with
 /// `ICSReader` gives the same fields, except that times keep whole seconds only. Alarm ids travel as the
 /// VALARM's UID; what iCalendar has no property for travels in X-TROVE- properties (see `ICSTroveProperties`).
 public enum ICSWriter {
@@ -53,12 +53,13 @@ public enum ICSWriter {
     static func event(_ fields: [String: JSONValue], now: Date) throws(ICalError) -> ICalComponent {
         var event = ICalComponent("VEVENT")
         let zone = fields["timeZone"]?.stringValue
+        let floating = fields["floating"]?.boolValue == true
         event.properties += common(fields, now: now)
         if let start = fields["start"]?.stringValue.flatMap(CalendarTime.init(recordText:)) {
-            event.properties.append(try time("DTSTART", start, zone: zone))
+            event.properties.append(try time("DTSTART", start, zone: zone, floating: floating))
         }
         if let end = fields["end"]?.stringValue.flatMap(CalendarTime.init(recordText:)) {
-            event.properties.append(try time("DTEND", end, zone: zone))
+            event.properties.append(try time("DTEND", end, zone: zone, floating: floating))
         }
         if let rule = fields["rrule"]?.stringValue { event.properties.append(ICalProperty("RRULE", rule)) }
         for (name, key) in [("RDATE", "rdate"), ("EXDATE", "exdate")] {
@@ -67,9 +68,10 @@ public enum ICSWriter {
                 // An RDATE read as a period is written as one, in UTC (a PERIOD's end takes no TZID of its own).
                 if key == "rdate", case .instant(let from) = time,
                    let until = fields["rdateEnds"]?[text]?.stringValue.flatMap(CalendarTime.init(recordText:)), case .instant(let to) = until {
-                    event.properties.append(ICalProperty("RDATE", "\(Self.utcText(from))/\(Self.utcText(to))", [.init("VALUE", "PERIOD")]))
+                    event.properties.append(ICalProperty("RDATE", "\(Self.utcText(from, floating: floating))/\(Self.utcText(to, floating: floating))",
+                                                         [.init("VALUE", "PERIOD")]))
                 } else {
-                    event.properties.append(try self.time(name, time, zone: zone))
+                    event.properties.append(try self.time(name, time, zone: zone, floating: floating))
                 }
             }
         }
@@ -81,7 +83,7 @@ public enum ICSWriter {
                 ICSTroveProperties.writeFutureSeries(&event, uid: fields["uid"]?.stringValue ?? fields["id"]?.stringValue ?? "",
                                                      recurrenceId: recurrence)
             } else {
-                event.properties.append(try time("RECURRENCE-ID", recurrence, zone: zone))
+                event.properties.append(try time("RECURRENCE-ID", recurrence, zone: zone, floating: floating))
             }
         }
         if fields["status"]?.stringValue == "cancelled" { event.properties.append(ICalProperty("STATUS", "CANCELLED")) }
@@ -170,12 +172,14 @@ public enum ICSWriter {
         return alarm
     }
 
-    /// A DATE, a TZID wall-clock time, or a UTC time.
-    static func time(_ name: String, _ value: CalendarTime, zone: String?) throws(ICalError) -> ICalProperty {
+    /// A DATE, a TZID wall-clock time, a UTC time, or a floating time (a wall-clock reading kept as if UTC,
+    /// written without TZID and without Z).
+    static func time(_ name: String, _ value: CalendarTime, zone: String?, floating: Bool = false) throws(ICalError) -> ICalProperty {
         switch value {
         case .date(let date):
             return ICalProperty(name, ICalValueText.date(date), [.init("VALUE", "DATE")])
         case .instant(let instant):
+            if floating { return ICalProperty(name, utcText(instant, floating: true)) }
             if let zone, zone != "UTC", ICalValueText.isKnownTimeZone(zone) {
                 return ICalProperty(name, try ICalValueText.wallClock(instant, timeZone: zone), [.init("TZID", zone)])
             }
@@ -183,9 +187,9 @@ public enum ICSWriter {
         }
     }
 
-    /// `20260301T090000Z`: a UTC time as iCalendar writes it.
-    static func utcText(_ instant: Date) -> String {
+    /// `20260301T090000Z`: a UTC time as iCalendar writes it; without the Z for a floating time.
+    static func utcText(_ instant: Date, floating: Bool = false) -> String {
         let digits = CalendarTime.timestamp(instant).filter(\.isNumber)
-        return String(digits.prefix(8)) + "T" + String(digits.dropFirst(8).prefix(6)) + "Z"
+        return String(digits.prefix(8)) + "T" + String(digits.dropFirst(8).prefix(6)) + (floating ? "" : "Z")
     }
 }

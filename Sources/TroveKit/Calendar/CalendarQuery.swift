@@ -109,6 +109,8 @@ public struct CalendarQuery {
         // Room for the starts the index keeps (at most that many fall in the span), one for each other event.
         found.reserveCapacity(indexed.reduce(0) { $0 + ($1.ruleStarts?.count ?? 1) })
         func add(_ event: Int, _ start: CalendarTime, _ end: CalendarTime?) {
+            // A floating event's wall-clock times (and its series, run on that clock) are at that reading here.
+            let (start, end) = (events[event].shown(start, in: timeZone), end.map { events[event].shown($0, in: timeZone) })
             let first = start.date(in: timeZone)
             if Occurrence.endDate(start: start, end: end, in: timeZone) > from && first < to || first == from {
                 found.append(Expanded(event: event, start: start, end: end, startDate: first))

@@ -14,6 +14,15 @@ extension CalendarTime {
         }
     }
 
+    /// A floating time (a wall-clock reading written as if UTC) as the instant `timeZone`'s clock reads it at,
+    /// skipped and repeated readings as `WallClock` places them; a date stays a date.
+    public func pinned<Zone: UTCOffsets>(to timeZone: Zone) -> CalendarTime {
+        guard case .instant(let wall) = self else { return self }
+        let whole = wall.timeIntervalSince1970.rounded(.down)
+        let seconds = WallClock.instant(wall: Int(whole)) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
+        return .instant(Date(timeIntervalSince1970: Double(seconds) + wall.timeIntervalSince1970 - whole))
+    }
+
     /// The date of `date` in `timeZone`, as an all-day value.
     public static func day(of date: Date, in timeZone: TimeZone) -> CalendarTime {
         .date(ICalDate(CivilDate(date, in: timeZone)))

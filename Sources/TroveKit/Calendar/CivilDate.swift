@@ -33,12 +33,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// A date written `YYYY-MM-DD`, exactly (four-digit year, two-digit month and day).
     public init?(iso text: String) {
+        guard let (year, month, day) = Self.isoFields(text) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The year, month and day of text written `YYYY-MM-DD`, whether or not the month has that day.
+    static func isoFields(_ text: String) -> (year: Int, month: Int, day: Int)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
-        self.init(year: year, month: month, day: day)
+        return (year, month, day)
     }
 
     /// Days since 1970-01-01 (Hinnant's days_from_civil).

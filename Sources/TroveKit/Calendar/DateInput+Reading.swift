@@ -63,7 +63,7 @@ extension DateInput {
         if let instant = zonedISO(trimmed) { return moment(instant, in: timeZone) }
         var words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
         // "2026-12-01T14:30" is a day and a time written as one word.
-        if words.count == 1, let t = words[0].firstIndex(of: "t"), CivilDate(iso: String(words[0][..<t])) != nil {
+        if words.count == 1, let t = words[0].firstIndex(of: "t"), CivilDate.isoFields(String(words[0][..<t])) != nil {
             words = [String(words[0][..<t]), String(words[0][words[0].index(after: t)...])]
         }
         words = joinMeridiem(words.filter { $0 != "at" })
@@ -104,6 +104,8 @@ extension DateInput {
         // Such an instant has a "T" between its date and time: without one there is no need for a formatter,
         // whose making (an ICU date format and regular expressions) cost a command a millisecond or two.
         guard text.contains(where: { $0 == "T" || $0 == "t" }) else { return nil }
+        // The formatter counts 30 February on into March: such a day is left to `dayPart`, which names the month's length.
+        guard CivilDate(iso: String(text.prefix(10))) != nil else { return nil }
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             formatter.formatOptions = options
@@ -145,7 +147,12 @@ extension DateInput {
         case "yesterday": return (today.adding(days: -1), 1)
         default: break
         }
-        if let date = CivilDate(iso: first) { return (date, 1) }
+        if let (year, month, day) = CivilDate.isoFields(first) {
+            // 2026-02-30 is refused as `30 feb 2026` is, with the month's length; 2026-13-01 is no date at all.
+            if let date = CivilDate(year: year, month: month, day: day) { return (date, 1) }
+            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+            throw InputError.noSuchDay(text, month: month, year: year)
+        }
         if let found = try monthDay(words, today: today, text: text) { return found }
         if let weekday = Weekday(name: first) {
             return (today.adding(days: (weekday.rawValue - today.weekday.rawValue + 7) % 7), 1)

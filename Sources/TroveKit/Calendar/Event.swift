@@ -36,6 +36,9 @@ public struct Event: Sendable, Equatable {
     public var end: CalendarTime?
     /// The zone its times were given in; views show them in the viewer's zone.
     public var timeZone: String?
+    /// iCalendar's floating time: its times are wall-clock readings written as if UTC, at that reading in whatever
+    /// zone it is viewed in (`CalendarTime.pinned(to:)`); its series run on that wall clock.
+    public var isFloating: Bool
     public var place: Place?
     public var notes: String?
     /// An iCalendar RRULE, such as `FREQ=WEEKLY;BYDAY=MO`.
@@ -73,6 +76,7 @@ public struct Event: Sendable, Equatable {
         self.start = start
         end = value["end"]?.stringValue.flatMap(CalendarTime.init(recordText:))
         timeZone = value["timeZone"]?.stringValue
+        isFloating = value["floating"]?.boolValue == true && !start.isDate
         if let location = value["location"] {
             var coordinates: Coordinates?
             if let lat = location["lat"]?.doubleValue, let lon = location["lon"]?.doubleValue {
@@ -111,6 +115,17 @@ public struct Event: Sendable, Equatable {
         let from = start.date(in: timeZone)
         guard let end else { return isAllDay ? 86_400 : 0 }
         return max(0, end.date(in: timeZone).timeIntervalSince(from))
+    }
+
+    /// One of its times (its start, end, or an occurrence's) as seen in `timeZone`: a floating event's wall-clock
+    /// reading there, others' as they are.
+    public func shown<Zone: UTCOffsets>(_ time: CalendarTime, in timeZone: Zone) -> CalendarTime {
+        isFloating ? time.pinned(to: timeZone) : time
+    }
+
+    /// Its first occurrence, as seen in `timeZone`.
+    public func firstOccurrence<Zone: UTCOffsets>(in timeZone: Zone) -> Occurrence {
+        Occurrence(event: self, start: shown(start, in: timeZone), end: end.map { shown($0, in: timeZone) })
     }
 
     /// The zone the event's own times are read in: its `timeZone`, else `fallback`.

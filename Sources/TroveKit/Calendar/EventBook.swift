@@ -103,6 +103,8 @@ public struct EventBook {
         if let start = draft.start { fields["start"] = .string(start.description) }
         if let end = draft.end { fields["end"] = end.map { .string($0.description) } }
         if let timeZone = draft.timeZone { fields["timeZone"] = .string(timeZone) }
+        // Times typed in a zone (or made dates) are no longer floating.
+        if draft.timeZone != nil || draft.start?.isDate == true { fields["floating"] = nil }
         if let place = draft.place { fields["location"] = place.json }
         if let notes = draft.notes { fields["notes"] = notes.isEmpty ? nil : .string(notes) }
         if let rrule = draft.rrule { fields["rrule"] = rrule.isEmpty ? nil : .string(try Recurrence.checked(rrule)) }

@@ -142,7 +142,7 @@ struct EventCommand: ParsableCommand {
 
     /// When the event is, in words: `Fri 27 Nov 2026 14:00–16:00`, `every week from Mon 30 Nov 2026 09:30`.
     static func when(_ event: Event, _ context: CalendarContext) -> String {
-        let occurrence = Occurrence(event: event, start: event.start, end: event.end)
+        let occurrence = event.firstOccurrence(in: context.timeZone)
         let day = CalendarText.day(CivilDate(occurrence.startDate(in: context.timeZone), in: context.timeZone))
         let text = "\(day) \(CalendarText.span(occurrence, context.timeZone))"
         return event.rrule == nil ? text : "repeating from \(text)"

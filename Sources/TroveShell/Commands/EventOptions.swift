@@ -27,9 +27,12 @@ struct EventOptions: ParsableArguments {
         let zone = context.timeZone
         let startReading = try start.map(context.read)
         let allDay = allDay || (startReading.map { !$0.hasTime } ?? existing?.isAllDay ?? false)
+        // A floating event whose times change is pinned to the zone they are typed in, from its times as seen there.
+        let pinning = existing?.isFloating == true && (start != nil || end != nil || self.allDay)
+        let seen = existing?.firstOccurrence(in: zone)
         let startTime: CalendarTime? = startReading.map { allDay ? .date(ICalDate($0.day)) : .instant($0.instant) }
-            ?? existing.map { event in allDay && !event.isAllDay ? .day(of: event.start.instant, in: zone) : event.start }
-        draft.start = startReading == nil && !self.allDay ? nil : startTime
+            ?? seen.map { seen in allDay && !seen.event.isAllDay ? .day(of: seen.start.instant, in: zone) : seen.start }
+        draft.start = startReading == nil && !self.allDay && !pinning ? nil : startTime
         if let startReading, !allDay { Self.noteSkipped(startReading, "starts", in: zone) }
         if let end, let startTime {
             // A day the end names is read from today, like the start's; a time alone is on the start's day, so
@@ -46,11 +49,11 @@ struct EventOptions: ParsableArguments {
             draft.end = .some(endTime)
         } else if self.allDay, existing?.isAllDay == false {
             draft.end = .some(nil)
-        } else if let existing, let oldEnd = existing.end, let startTime, startReading != nil {
+        } else if let seen, let oldEnd = seen.end, let startTime, startReading != nil || pinning {
             // A moved start takes its end along: the event keeps its length.
-            draft.end = .some(startTime.isDate == existing.isAllDay ? Self.shifted(oldEnd, by: existing.start, to: startTime, in: zone) : nil)
+            draft.end = .some(startTime.isDate == seen.event.isAllDay ? Self.shifted(oldEnd, by: seen.start, to: startTime, in: zone) : nil)
         }
-        if !allDay, startReading != nil { draft.timeZone = zone.identifier }
+        if !allDay, startReading != nil || pinning { draft.timeZone = zone.identifier }
         if address != nil || at != nil {
             // New coordinates keep the address (they pin it down); a new address drops coordinates that were the old place's.
             let coordinates = try at.map(Coordinates.init(parsing:)) ?? (address == nil ? existing?.place?.coordinates : nil)

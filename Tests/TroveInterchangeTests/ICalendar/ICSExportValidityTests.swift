@@ -21,7 +21,8 @@ import TroveTestSupport
 
     @Test func theVariedStoreReadsAsItShould() throws {
         let records = try Self.records()
-        #expect(records.count == 12)
+        #expect(records.count == 13)
+        #expect(records.first { $0.uid == "floating@test" }?.fields["floating"] == true)
         #expect(records.contains { $0.fields["status"] == "cancelled" })
         #expect(records.contains { $0.fields["recurrenceRange"] == "thisAndFuture" })
         #expect(records.contains { $0.fields["timeZone"] == "GMT" })
@@ -40,6 +41,7 @@ import TroveTestSupport
         #expect(text.contains("X-TROVE-ESTIMATE:PT1H30M"))
         #expect(text.contains("DUE;VALUE=DATE:20260310"))
         #expect(text.contains("STATUS:CANCELLED"))
+        #expect(text.contains("DTSTART:20260304T123000\r\nDTEND:20260304T131500\r\n"), "a floating time stays floating")
     }
 
     @Test func everyInvitationPassesTheRestrictionCheck() throws {

@@ -12,12 +12,15 @@ import TroveTestSupport
 ///
 /// The corpus is written by the `icalendar` library (`Reference/write_corpus.py`: zones with and without
 /// DST, a Windows-named and a fixed-offset VTIMEZONE, COUNT/UNTIL, EXDATE, RDATE dates, times and periods,
-/// overrides with and without RANGE, a CANCELLED one, DST gaps and overlaps, all-day and floating events),
+/// overrides with and without RANGE, a CANCELLED one, DST gaps and overlaps, all-day and floating events, floating
+/// one-offs and series across DST changes, listed in a viewer's zone),
 /// beside the real files in `shared/fixtures/ics`. Each file is imported into a store of its own and listed by
 /// `CalendarQuery`, as `trove agenda` lists it; `Reference/reference_occurrences.py` lists the reference.
 @Suite("iCalendar occurrences against recurring-ical-events", .enabled(if: ReferencePython.isAvailable, "python3 is not on PATH (CI has it; tools/setup installs it)"))
 struct ReferenceOccurrenceTests {
     static let window = (from: "2020-01-01", to: "2030-01-01")
+    /// The viewer's zone floating times are listed in, by Trove and the reference alike (a zone with DST).
+    static let floatingZone = "America/New_York"
 
     @Test("every occurrence of the corpus and the fixtures, start and end in UTC and status, is the reference's")
     func sameOccurrences() throws {
@@ -25,7 +28,7 @@ struct ReferenceOccurrenceTests {
         try ReferencePython.run(["write_corpus.py", folder.child("corpus")])
         let corpus = try FileManager.default.contentsOfDirectory(atPath: folder.child("corpus")).sorted().map { folder.child("corpus") + "/" + $0 }
         let files = corpus + ICSFixtures.names.map(ICSFixtures.path)
-        let output = try ReferencePython.run(["reference_occurrences.py", Self.window.from, Self.window.to] + files)
+        let output = try ReferencePython.run(["reference_occurrences.py", Self.window.from, Self.window.to, Self.floatingZone] + files)
         let reference = try JSONValue(parsing: String(decoding: output, as: UTF8.self))
         var differences: [String] = []
         var compared = 0
@@ -56,12 +59,15 @@ struct ReferenceOccurrenceTests {
         let index = try RecordIndex(store: store)
         let utc = TimeZone(identifier: "UTC")!
         let from = try #require(ICalDate(isoText: window.from)).utcMidnight, to = try #require(ICalDate(isoText: window.to)).utcMidnight
-        var lines = try CalendarQuery(index: index, timeZone: utc).occurrences(from: from, to: to).map { occurrence in
-            line(occurrence.event, start: occurrence.start, end: occurrence.end, status: "")
-        }
+        // Floating events as a viewer in `floatingZone` sees them; the rest listed in UTC (their instants are the same anywhere).
+        let viewer = try #require(TimeZone(identifier: floatingZone))
+        let listed = try CalendarQuery(index: index, timeZone: utc).occurrences(from: from, to: to).filter { !$0.event.isFloating }
+            + CalendarQuery(index: index, timeZone: viewer).occurrences(from: from, to: to).filter(\.event.isFloating)
+        var lines = listed.map { occurrence in line(occurrence.event, start: occurrence.start, end: occurrence.end, status: "") }
         // Cancelled overrides show as no occurrence; the reference lists them with their status.
         for event in try store.records(ofType: "event").compactMap(Event.init) where event.isCancelled && event.recurrenceID != nil {
-            if event.start.instant < to, (event.end ?? event.start).instant >= from { lines.append(line(event, start: event.start, end: event.end, status: "CANCELLED")) }
+            let shown = event.firstOccurrence(in: viewer)
+            if shown.start.instant < to, (shown.end ?? shown.start).instant >= from { lines.append(line(event, start: shown.start, end: shown.end, status: "CANCELLED")) }
         }
         return lines
     }

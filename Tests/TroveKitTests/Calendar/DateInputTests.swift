@@ -117,7 +117,9 @@ struct DateInputTests {
     @Test("a day the month does not have says how long the month is", arguments: [
         ("31 feb", "February has 28 days (29 in a leap year)"), ("feb 30", "February has 28 days (29 in a leap year)"),
         ("31 nov", "November has 30 days"), ("29 February 2027", "February 2027 has 28 days"),
-        ("April 31, 2028", "April 2028 has 30 days"),
+        ("April 31, 2028", "April 2028 has 30 days"), ("2026-02-30", "February 2026 has 28 days"),
+        ("2026-02-30 9am", "February 2026 has 28 days"), ("2026-02-30T14:30", "February 2026 has 28 days"),
+        ("2027-04-31", "April 2027 has 30 days"), ("2026-02-30T14:30:00Z", "February 2026 has 28 days"),
     ])
     func noSuchDay(text: String, reason: String) {
         #expect(throws: InputError.self) { try read(text) }
@@ -151,7 +153,7 @@ struct DateInputTests {
     }
 
     @Test("anything else is refused, naming the input and the forms to use", arguments: [
-        "", "next", "fri fri", "tomorrow 9am 10am", "13pm", "0am", "24:00", "9:5", "2026-02-30", "2026-1-5", "9",
+        "", "next", "fri fri", "tomorrow 9am 10am", "13pm", "0am", "24:00", "9:5", "2026-13-01", "2026-1-5", "9",
         "someday", "in 3 parsecs", "in three days", "+2x", "+d", "next blursday", "last spring", "2026-12-01 25:00",
         "in 2 hours 9am", "dec", "dec 32", "3 4", "december three", "0 dec",
     ])

@@ -1,24 +1,29 @@
 """Expands calendars with `recurring-ical-events`: the reference Trove's occurrences are compared with.
 
-Usage: python3 reference_occurrences.py FROM TO FILE...   (FROM, TO as YYYY-MM-DD)
+Usage: python3 reference_occurrences.py FROM TO ZONE FILE...   (FROM, TO as YYYY-MM-DD; ZONE an IANA name)
 Writes JSON {file name: {"occurrences": [{"uid", "start", "end", "status"}]} or {"error": why}}: start and end in UTC as
-YYYY-MM-DDTHH:MM:SSZ, or a date for all-day ones; floating times are read as UTC (as Trove
-stores them); an occurrence without an end ends at its start (a day later for a date);
+YYYY-MM-DDTHH:MM:SSZ, or a date for all-day ones; floating times (expanded as naive times) are read in ZONE, the
+viewer's zone Trove lists them in; an occurrence without an end ends at its start (a day later for a date);
 status is "CANCELLED" or "".
 """
 import json
 import sys
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import icalendar
 import recurring_ical_events
 
 
+FLOATING_ZONE = timezone.utc
+
+
 def text(value):
     if isinstance(value, datetime):
         if value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
+            # Skipped and repeated readings as zoneinfo places them (fold 0): a skipped one moves forward, a repeated one is the earlier.
+            value = value.replace(tzinfo=FLOATING_ZONE)
         return value.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     return value.isoformat()
 
@@ -46,9 +51,11 @@ def occurrences(path, start, end):
 
 
 def main():
+    global FLOATING_ZONE
     start, end = date.fromisoformat(sys.argv[1]), date.fromisoformat(sys.argv[2])
+    FLOATING_ZONE = ZoneInfo(sys.argv[3])
     output = {}
-    for path in sys.argv[3:]:
+    for path in sys.argv[4:]:
         # A file the reference itself cannot expand (a broken RDATE) is named with why, and left out of the comparison.
         try:
             output[Path(path).name] = {"occurrences": occurrences(path, start, end)}

@@ -141,6 +141,14 @@ def cases():
         event("floating", "Floating", datetime(2026, 3, 7, 8), datetime(2026, 3, 7, 9), rrule={"freq": "daily", "count": 5}),
         event("single", "Single", zoned("Europe/Berlin", 2026, 10, 25, 2, 30), zoned("Europe/Berlin", 2026, 10, 25, 3, 30)),
     )
+    # Floating times: a one-off, and series across both DST changes of the viewer's zone (a repeated 01:30 among them).
+    yield "floating", calendar(
+        event("floating-once", "Dentist", datetime(2026, 12, 3, 9), datetime(2026, 12, 3, 10)),
+        event("floating-daily", "Run", datetime(2026, 3, 1, 7), datetime(2026, 3, 1, 7, 45), rrule={"freq": "daily", "count": 20}),
+        event("floating-weekly", "Night shift", datetime(2026, 10, 4, 1, 30), datetime(2026, 10, 4, 2),
+              rrule={"freq": "weekly", "until": datetime(2026, 11, 29, 23)}, exdate=datetime(2026, 10, 18, 1, 30)),
+        timezones=False,
+    )
     yield "windows_zone", with_zone(WINDOWS_ZONE, "W. Europe Standard Time", """
 BEGIN:VEVENT
 UID:outlook

@@ -7,7 +7,7 @@ import TroveTestSupport
 
 extension Report {
     /// Issue 8's figures: a 10,000-event iCalendar import (and issue 23's re-import of it after local edits),
-    /// `trove cal month` on 50,000 events, and a year's agenda.
+    /// `trove cal month` on 50,000 events, and a year's agenda; issue 23's calcurse import and agenda beside ours.
     mutating func calendar(work: String, trove: String?) throws {
         guard let trove else {
             lines.append("calendar: skipped (no trove binary beside trove-bench)")
@@ -102,6 +102,23 @@ extension Report {
         let head = try importStore.headHex()
         lines.append(String(format: "  trove import ics of 10,000 events (500 series; %.1f MB): %@ (CPU time %@), peak memory %.0f MB, %d event records (target <= 5 s)",
                             Double(Self.fileSize(file)) / 1e6, Measure.format(imported.seconds), Measure.format(imported.cpuSeconds), imported.peakMB, events))
+        // Issue 23's peer: calcurse importing the same file into a fresh folder of its own, whole process, this run.
+        let calcurse = "/usr/bin/calcurse"
+        let calcurseFolders = ["-C", work + "/calcurse-import-config", "-D", work + "/calcurse-import-data"]
+        var calcurseImport: Double?
+        if FileManager.default.isExecutableFile(atPath: calcurse) {
+            for folder in [calcurseFolders[1], calcurseFolders[3]] {
+                try? FileManager.default.removeItem(atPath: folder)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            Measure.settle()
+            let theirs = try Measure.child([calcurse] + calcurseFolders + ["-i", file])
+            calcurseImport = theirs.seconds
+            lines.append(String(format: "    calcurse -i of the same file: %@ (CPU time %@): %@ (target <= 0.5 ×)",
+                                Measure.format(theirs.seconds), Measure.format(theirs.cpuSeconds), Measure.ratio(imported.seconds, theirs.seconds)))
+        } else {
+            lines.append("    calcurse: not installed (apt install calcurse for the peer's import and agenda figures)")
+        }
         Measure.settle()
         let again = try Measure.child([trove, "--store", importPath, "import", "ics", file])
         let unchanged = try importStore.headHex() == head
@@ -136,6 +153,13 @@ extension Report {
         }
         lines.append(String(format: "  trove agenda --from 2026-01-01 --to 2027-01-01 on these 10,000 events (whole process): median %@, slowest %@ (target <= 100 ms)",
                             Measure.format(Measure.median(smaller.map(\.seconds))), Measure.format(smaller.map(\.seconds).max() ?? 0)))
+        if calcurseImport != nil {
+            let query = [calcurse] + calcurseFolders + ["-Q", "--input-datefmt", "4", "--from", "2026-01-01", "--days", "365"]
+            let theirs = try (0..<11).map { _ in try Measure.child(query) }
+            let (ours, peer) = (Measure.median(smaller.map(\.seconds)), Measure.median(theirs.map(\.seconds)))
+            lines.append(String(format: "    calcurse -Q --from 2026-01-01 --days 365 on its import of the same file (whole process): median %@, slowest %@: %@ (target <= 0.2 ×)",
+                                Measure.format(peer), Measure.format(theirs.map(\.seconds).max() ?? 0), Measure.ratio(ours, peer)))
+        }
     }
 }
 

@@ -30,7 +30,6 @@ extension Report {
         func timeGit(_ arguments: [String], in directory: String) throws -> Double {
             try Measure.seconds { try Measure.run(["git"] + arguments, in: directory, environment: environment) }
         }
-        func ratio(_ ours: Double, _ theirs: Double) -> String { String(format: "%.2f ×", ours / max(theirs, 1e-9)) }
         lines.append("hubs: a store of \(records) records over ssh (OpenSSH sshd, git-shell) and https (nginx, git http-backend) on 127.0.0.1, whole processes")
 
         // The first push of the whole store, to an empty hub, each side in turn; a one-off time on this
@@ -45,7 +44,7 @@ extension Report {
             gitPushes.append(try timeGit(["push", "-q", server.url(folder + "/" + git), "main"], in: folder + "/git-copy"))
         }
         let (firstPush, gitFirstPush) = (Measure.median(pushes), Measure.median(gitPushes))
-        lines.append("  first push: trove sync median \(Measure.format(firstPush)), git push median \(Measure.format(gitFirstPush)): \(ratio(firstPush, gitFirstPush)) (target <= 1.2 ×; \(Self.rounds) rounds)")
+        lines.append("  first push: trove sync median \(Measure.format(firstPush)), git push median \(Measure.format(gitFirstPush)): \(Measure.ratio(firstPush, gitFirstPush)) (target <= 1.2 ×; \(Self.rounds) rounds)")
         try Measure.run([program, "--store", folder + "/store", "remote", "add", "hub", troveHub], in: folder)
         _ = try timeTrove(["--store", folder + "/store", "sync", "hub"])
         _ = try timeGit(["push", "-q", gitHub, "main"], in: folder + "/git-copy")
@@ -58,7 +57,7 @@ extension Report {
             theirs.append(try timeGit(["fetch", "-q", "hub"], in: folder + "/git-copy") + (try timeGit(["push", "-q", "hub", "main"], in: folder + "/git-copy")))
         }
         let (idle, gitIdle) = (Measure.median(ours), Measure.median(theirs))
-        lines.append("  sync with nothing to do: trove sync median \(Measure.format(idle)), git fetch && git push median \(Measure.format(gitIdle)): \(ratio(idle, gitIdle)) (target <= 1.2 ×)")
+        lines.append("  sync with nothing to do: trove sync median \(Measure.format(idle)), git fetch && git push median \(Measure.format(gitIdle)): \(Measure.ratio(idle, gitIdle)) (target <= 1.2 ×)")
 
         // A clone, checkout included, each side in turn.
         var clones: [Double] = [], gitClones: [Double] = []
@@ -70,7 +69,7 @@ extension Report {
             for made in [trove, git] { try FileManager.default.removeItem(atPath: made) }
         }
         let (clone, gitClone) = (Measure.median(clones), Measure.median(gitClones))
-        lines.append("  clone: trove clone median \(Measure.format(clone)), git clone median \(Measure.format(gitClone)): \(ratio(clone, gitClone)) (target <= 1.5 ×; \(Self.rounds) rounds)")
+        lines.append("  clone: trove clone median \(Measure.format(clone)), git clone median \(Measure.format(gitClone)): \(Measure.ratio(clone, gitClone)) (target <= 1.5 ×; \(Self.rounds) rounds)")
 
         // The first push over HTTPS: nginx and git http-backend with basic auth, over TLS with a CA made here.
         let https = try HTTPSGitServer()
@@ -101,7 +100,7 @@ extension Report {
             })
         }
         let (httpsPush, gitHTTPSPush) = (Measure.median(httpsPushes), Measure.median(gitHTTPSPushes))
-        lines.append("  first push over https: trove sync median \(Measure.format(httpsPush)), git push median \(Measure.format(gitHTTPSPush)): \(ratio(httpsPush, gitHTTPSPush)) (target <= 1.2 ×; \(Self.rounds) rounds)")
+        lines.append("  first push over https: trove sync median \(Measure.format(httpsPush)), git push median \(Measure.format(gitHTTPSPush)): \(Measure.ratio(httpsPush, gitHTTPSPush)) (target <= 1.2 ×; \(Self.rounds) rounds)")
         https.stop()
     }
 

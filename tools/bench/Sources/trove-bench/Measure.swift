@@ -51,6 +51,7 @@ enum Measure {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)  // nothing waits on a keyboard
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv = arguments.map { strdup($0) } + [nil]
@@ -77,6 +78,11 @@ enum Measure {
         }
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return (seconds, Double(peakKB) / 1024, cpu)
+    }
+
+    /// Ours over theirs, as the rows that set a target against a peer print it.
+    static func ratio(_ ours: Double, _ theirs: Double) -> String {
+        String(format: "%.2f ×", ours / max(theirs, 1e-9))
     }
 
     static func format(_ seconds: Double) -> String {
