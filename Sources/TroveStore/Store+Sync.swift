@@ -63,7 +63,7 @@ extension Store {
             summary.retries = attempt - 1
             // An encrypted hub is fetched, verified and decrypted into the same remote-tracking ref: from there on,
             // the merge and the review are the same.
-            let opened = try hub?.fetch(security: security, progress: progress)
+            let opened = try hub.map { hub in try clearingAbandonedLocks { try hub.fetch(security: security, progress: progress) } }
             if hub == nil { try fetch(remote: remote, security: security, progress: progress) }
             try withWriterLock {
                 if local.hasPendingCheckout { try recoverPendingCheckout() }
@@ -120,17 +120,23 @@ extension Store {
     /// A fetch runs outside the writer lock (it can take minutes), so a sync killed during one leaves
     /// `refs/remotes/<remote>/main.lock` where no writer's sweep looks soon, and every later fetch fails on it.
     private func fetch(remote: String, security: TransferSecurity, progress: TransferProgress.Handler?) throws {
+        try clearingAbandonedLocks { try repository.fetch(remote: remote, security: security, progress: progress) }
+        // A plain push to an encrypted hub would put the whole store on it in plaintext.
+        if try repository.referenceTarget("refs/remotes/\(remote)/trove-encrypted") != nil {
+            throw HubError.encryptedHubAddedPlain(remote: remote)
+        }
+    }
+
+    /// Runs `fetch` (plain, or an encrypted hub's, which moves the same remote-tracking ref), and once more
+    /// if it failed on a lock file that a killed process left.
+    private func clearingAbandonedLocks<T>(_ fetch: () throws -> T) throws -> T {
         do {
-            try repository.fetch(remote: remote, security: security, progress: progress)
+            return try fetch()
         } catch let error as GitError where error.isLocked {
             // Under the writer lock no Trove writer is mid-way through a lock file, so one nobody holds open is abandoned.
             let removed = try withWriterLock { StaleLocks.sweepAbandoned(gitDirectory: repository.gitDirectory) }
             guard !removed.isEmpty else { throw error }
-            try repository.fetch(remote: remote, security: security, progress: progress)
-        }
-        // A plain push to an encrypted hub would put the whole store on it in plaintext.
-        if try repository.referenceTarget("refs/remotes/\(remote)/trove-encrypted") != nil {
-            throw HubError.encryptedHubAddedPlain(remote: remote)
+            return try fetch()
         }
     }
 

@@ -339,6 +339,18 @@ struct EncryptedHubTests {
         #expect(try age("-d", "-i", folder.child("recovery-key"), "-o", folder.child("data-keys-2"), folder.child("keys.age")).status == 0)
     }
 
+    @Test("a remote-tracking lock that a killed encrypted sync left is cleared by the next sync, as with a plain hub")
+    func abandonedTrackingLock() throws {
+        let (_, phrase) = try firstPeer()
+        let b = try cloneByPhrase("b", phrase)
+        let lock = b.store + "/.git/refs/remotes/origin/main.lock"
+        try Data().write(to: URL(fileURLWithPath: lock))
+        try #require(b.run("record", "put", "dog", "--json", #"{"name": "After the kill"}"#).status == 0)
+        let sync = try b.run("sync")
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: lock))
+    }
+
     // MARK: - Killed while pushing
 
     @Test("SIGKILL during an encrypted push, at random moments: the hub stays readable and the next sync completes")

@@ -96,7 +96,7 @@ struct EntryTests {
         #expect(throws: JournalError.unreadableFile("/no/such.jpg")) { try entries.create(changes("Hi") { $0.addPhotos = ["/no/such.jpg"] }) }
         #expect(throws: JournalError.unknownJournal("Nope", known: ["Days"])) { try entries.create(changes("Hi") { $0.journal = "Nope" }) }
         #expect(throws: JournalError.placeWithoutPosition) { try entries.create(changes("Hi") { $0.place = "Home" }) }
-        #expect(throws: InputError.invalidDate("2026-02-30")) { try DateInput.parse("2026-02-30") }
+        #expect(throws: InputError.noSuchDay("2026-02-30", month: 2, year: 2026)) { try DateInput.parse("2026-02-30") }
         #expect(throws: InputError.invalidDate("next blursday")) { try DateInput.parse("next blursday") }
         #expect(throws: InputError.latitudeOutOfRange(91)) { try Coordinates(parsing: "91,2") }
         #expect(throws: InputError.longitudeOutOfRange(-180.5)) { try Coordinates(parsing: "10,-180.5") }
