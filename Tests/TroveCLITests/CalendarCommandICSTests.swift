@@ -231,6 +231,50 @@ struct CalendarCommandICSTests {
         #expect(moved.first?["start"] as? String == "2026-12-03T15:00:00.000Z" && moved.first?["minutes"] as? Int == 60)
     }
 
+    @Test("a floating series' EXDATE and RDATE are shown at their wall-clock times, and an edit pins them to the zone with its start")
+    func floatingSeriesPinnedWhole() throws {
+        let file = try fixture.write("floating-series.ics", """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Trove tests//EN\r
+            BEGIN:VEVENT\r
+            UID:swim@example.org\r
+            DTSTAMP:20261101T000000Z\r
+            DTSTART:20261026T070000\r
+            DTEND:20261026T074500\r
+            RRULE:FREQ=DAILY;COUNT=5\r
+            EXDATE:20261028T070000\r
+            RDATE:20261105T183000\r
+            SUMMARY:Swim\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        try fixture.ok("import", "ics", file)
+        fixture.base.cli.extraEnvironment["TZ"] = "America/New_York"
+        let swim = try #require(try fixture.agenda("2026-10-26", "2026-10-27").first?["id"] as? String)
+        // Shown as the clock reads it, not as stored (the wall clock read as UTC, which would print with a Z).
+        let card = try fixture.ok("event", "show", swim).stdout
+        #expect(card.contains("Except:    2026-10-28 07:00"), "\(card)")
+        func times() throws -> [String] {
+            try fixture.agenda("2026-10-20", "2026-11-30").compactMap { $0["start"] as? String }
+        }
+        let before = try times()
+        // 26, 27, 29, 30 Oct at 07:00 EDT (11:00Z), and 5 Nov at 18:30 EST (23:30Z).
+        #expect(before == ["2026-10-26T11:00:00.000Z", "2026-10-27T11:00:00.000Z", "2026-10-29T11:00:00.000Z",
+                           "2026-10-30T11:00:00.000Z", "2026-11-05T23:30:00.000Z"], "\(before)")
+
+        // Typing its start again in New York pins the whole series there: the skipped day stays skipped and the
+        // extra one keeps its wall-clock time, instead of moving by the zone's offset.
+        try fixture.ok("event", "edit", swim, "--start", "2026-10-26 07:00")
+        let record = try fixture.ok("record", "get", swim).stdout
+        #expect(!record.contains("floating") && record.contains("2026-10-28T11:00:00.000Z") && record.contains("2026-11-05T23:30:00.000Z"), "\(record)")
+        #expect(try times() == before)
+        #expect(try fixture.ok("event", "show", swim).stdout.contains("Except:    2026-10-28 07:00"))
+        fixture.base.cli.extraEnvironment["TZ"] = "Europe/Berlin"
+        #expect(try fixture.ok("event", "show", swim).stdout.contains("Except:    2026-10-28 12:00"))
+    }
+
     @Test("events and tasks made with the commands survive export and re-import unchanged")
     func commandsRoundTrip() throws {
         try fixture.ok("calendar", "new", "School")

@@ -92,6 +92,20 @@ public struct EventBook {
         fields["sequence"] = .integer((old["sequence"]?.intValue ?? 0) + 1)
     }
 
+    /// A floating series' extra and skipped times read on `zone`'s wall clock, as its start and end are when an
+    /// edit types them there.
+    static func pin(_ fields: inout [String: JSONValue], to zone: TimeZone) {
+        func pinned(_ text: String) -> String { CalendarTime(recordText: text).map { $0.pinned(to: zone).description } ?? text }
+        for key in ["rdate", "exdate"] {
+            guard let times = fields[key]?.arrayValue else { continue }
+            fields[key] = .array(times.map { $0.stringValue.map { .string(pinned($0)) } ?? $0 })
+        }
+        if let ends = fields["rdateEnds"]?.objectValue {
+            fields["rdateEnds"] = .object(Dictionary(ends.map { (pinned($0.key), $0.value.stringValue.map { .string(pinned($0)) } ?? $0.value) },
+                                                     uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
     /// Writes the draft's fields, then checks the whole: a title, and an end that is not before the start.
     private func apply(_ draft: EventDraft, to fields: inout [String: JSONValue]) throws {
         if let title = draft.title {
@@ -103,7 +117,9 @@ public struct EventBook {
         if let start = draft.start { fields["start"] = .string(start.description) }
         if let end = draft.end { fields["end"] = end.map { .string($0.description) } }
         if let timeZone = draft.timeZone { fields["timeZone"] = .string(timeZone) }
-        // Times typed in a zone (or made dates) are no longer floating.
+        // Times typed in a zone (or made dates) are no longer floating; the series' other times (RDATE, EXDATE and
+        // the periods' ends) are pinned to that zone with them, so its occurrences keep their wall-clock times.
+        if fields["floating"]?.boolValue == true, let zone = draft.timeZone.flatMap(TimeZone.init(identifier:)) { Self.pin(&fields, to: zone) }
         if draft.timeZone != nil || draft.start?.isDate == true { fields["floating"] = nil }
         if let place = draft.place { fields["location"] = place.json }
         if let notes = draft.notes { fields["notes"] = notes.isEmpty ? nil : .string(notes) }

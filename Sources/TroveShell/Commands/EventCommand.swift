@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveICal
 import TroveJSON
 import TroveKit
 import TroveStore
@@ -148,12 +149,21 @@ struct EventCommand: ParsableCommand {
         return event.rrule == nil ? text : "repeating from \(text)"
     }
 
+    /// A skipped occurrence as the viewer's clock reads it (`2026-12-24 09:30`, or `2026-12-24` for a day):
+    /// a floating event's at its wall-clock time, never as the UTC it is stored in.
+    static func exception(_ time: CalendarTime, of event: Event, _ context: CalendarContext) -> String {
+        switch event.shown(time, in: context.timeZone) {
+        case .date(let day): return CivilDate(day).description
+        case .instant(let instant): return EventOptions.wall(instant, in: context.timeZone)
+        }
+    }
+
     /// Every detail, one per line; notes, or "No item description".
     static func card(_ event: Event, _ context: CalendarContext) -> [String] {
         var lines = [SGR.apply([.bold], to: event.title.isEmpty ? "(untitled)" : event.title, color: Terminal.supportsColor())]
         lines.append("When:      \(when(event, context))" + (event.timeZone.map { $0 == context.timeZone.identifier ? "" : " (set in \($0))" } ?? ""))
         if let rule = event.rrule { lines.append("Repeats:   \(rule)") }
-        if !event.exdates.isEmpty { lines.append("Except:    \(event.exdates.map(\.description).joined(separator: ", "))") }
+        if !event.exdates.isEmpty { lines.append("Except:    \(event.exdates.map { exception($0, of: event, context) }.joined(separator: ", "))") }
         if let name = (try? context.calendarNames())?[event.calendarId] { lines.append("Calendar:  \(name)") }
         if let label = event.classLabel { lines.append("Class:     \(label)") }
         if let place = event.place {
