@@ -29,17 +29,49 @@ struct PackWriter {
 
     /// Appends an object: its type-and-size header, then its bytes deflated as a zlib stream.
     mutating func append(_ object: Object) throws {
-        let offset = UInt64(pack.count)
-        let header = Self.entryHeader(type: Int(object.type.rawValue), size: object.data.count)
+        append(object.id, try Self.entry(object))
+    }
+
+    /// Appends objects in order, deflating them on every core: compressing 20,000 objects one by one was
+    /// most of a 10,000-record import's pack.
+    mutating func append(contentsOf objects: [Object]) throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard objects.count >= 512, cores > 1 else {
+            for object in objects { try append(object) }
+            return
+        }
+        let chunks = min(cores * 4, objects.count / 256)
+        let size = (objects.count + chunks - 1) / chunks
+        let results = EntryChunks(chunks)
+        objects.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let objects = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let range = (chunk * size)..<min(objects.count, (chunk + 1) * size)
+                results.set(chunk, Result { try range.map { try Self.entry(objects[$0]) } })
+            }
+        }
+        var index = 0
+        for chunk in results.chunks {
+            for entry in try chunk.get() {
+                append(objects[index].id, entry)
+                index += 1
+            }
+        }
+    }
+
+    /// An object's entry in the pack: its type-and-size header and its bytes deflated, and their CRC-32.
+    private static func entry(_ object: Object) throws -> (bytes: [UInt8], crc: UInt32) {
+        var bytes = entryHeader(type: Int(object.type.rawValue), size: object.data.count)
         // Trees are stored, not compressed: a catch-up or a rebuild inflates hundreds of 25 KB fan-out
         // folders, which took most of its time, and their ids and names compress poorly anyway.
-        let compressed = try Self.deflate(object.data, level: object.type == GIT_OBJECT_TREE ? 0 : 1)
-        var crc = crc32(0, nil, 0)
-        crc = header.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
-        crc = compressed.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
-        pack += header
-        pack += compressed
-        entries.append((object.id, offset, UInt32(crc)))
+        bytes += try deflate(object.data, level: object.type == GIT_OBJECT_TREE ? 0 : 1)
+        let crc = bytes.withUnsafeBufferPointer { crc32(crc32(0, nil, 0), $0.baseAddress, uInt($0.count)) }
+        return (bytes, UInt32(crc))
+    }
+
+    private mutating func append(_ id: ObjectID, _ entry: (bytes: [UInt8], crc: UInt32)) {
+        entries.append((id, UInt64(pack.count), entry.crc))
+        pack += entry.bytes
     }
 
     /// An entry's header: the type in bits 4-6 of the first byte, the size 4 bits then 7 bits a byte, low bits first.
@@ -129,6 +161,18 @@ struct PackWriter {
         guard written == bytes.count, synced, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw GitError(operation: "write \(path)", code: -1, message: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Each chunk's entries (or its error), written once by the thread that made them.
+    private final class EntryChunks: @unchecked Sendable {
+        private(set) var chunks: [Result<[(bytes: [UInt8], crc: UInt32)], Error>]
+        private let lock = NSLock()
+        init(_ count: Int) { chunks = Array(repeating: .success([]), count: count) }
+        func set(_ chunk: Int, _ result: Result<[(bytes: [UInt8], crc: UInt32)], Error>) {
+            lock.lock()
+            chunks[chunk] = result
+            lock.unlock()
         }
     }
 

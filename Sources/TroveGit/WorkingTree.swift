@@ -220,6 +220,9 @@ extension Repository {
     /// The blob id the checked-out file at `path` would have, or `nil` if there is no such file.
     public func hashCheckedOut(path: String) throws -> ObjectID? {
         let target = try workdirPath(path)
+        // No file, the common case for a record a transaction adds: one lstat, not libgit2's failing open and error.
+        var info = stat()
+        if lstat(target, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
         var oid = git_oid()
         let result = git_odb_hashfile(&oid, target, GIT_OBJECT_BLOB)
         if result < 0 {

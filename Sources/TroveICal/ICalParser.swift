@@ -75,6 +75,8 @@ struct ICalTreeReader {
     let lines: ICalLines
     /// The VCALENDAR (or XROOT) whose VTIMEZONEs resolve TZIDs.
     let root: OpaquePointer
+    /// What each TZID resolved to in `root`.
+    private let zones = ICalZones.Resolved()
 
     init(lines: ICalLines, root: OpaquePointer) {
         self.lines = lines
@@ -151,22 +153,22 @@ struct ICalTreeReader {
         case ICAL_TEXT_VALUE:
             result.text = ICalLibrary.string(icalvalue_get_text(icalValue))
         case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
-            result.time = ICalZones.time(icalvalue_get_datetime(icalValue), tzid: zoneName, calendar: root)
+            result.time = ICalZones.time(icalvalue_get_datetime(icalValue), tzid: zoneName, calendar: root, resolving: zones)
         case ICAL_PERIOD_VALUE:
             let period = icalvalue_get_period(icalValue)
-            result.time = ICalZones.time(period.start, tzid: zoneName, calendar: root)
+            result.time = ICalZones.time(period.start, tzid: zoneName, calendar: root, resolving: zones)
             result.periodEnd = periodEnd(period, tzid: zoneName)
         case ICAL_DATETIMEPERIOD_VALUE:
             let both = icalvalue_get_datetimeperiod(icalValue)
             let start = icaltime_is_null_time(both.time) != 0 ? both.period.start : both.time
-            result.time = ICalZones.time(start, tzid: zoneName, calendar: root)
+            result.time = ICalZones.time(start, tzid: zoneName, calendar: root, resolving: zones)
             if icaltime_is_null_time(both.time) != 0 { result.periodEnd = periodEnd(both.period, tzid: zoneName) }
         case ICAL_DURATION_VALUE:
             result.duration = Self.duration(icalvalue_get_duration(icalValue))
         case ICAL_TRIGGER_VALUE:
             let trigger = icalvalue_get_trigger(icalValue)
             if icaltime_is_null_time(trigger.time) == 0 {
-                result.time = ICalZones.time(trigger.time, tzid: zoneName, calendar: root)
+                result.time = ICalZones.time(trigger.time, tzid: zoneName, calendar: root, resolving: zones)
             } else {
                 result.duration = Self.duration(trigger.duration)
             }
@@ -181,8 +183,8 @@ struct ICalTreeReader {
 
     /// A period's end: its own, or its start plus its duration.
     private func periodEnd(_ period: icalperiodtype, tzid: String?) -> ICalTime? {
-        guard let start = ICalZones.time(period.start, tzid: tzid, calendar: root) else { return nil }
-        if icaltime_is_null_time(period.end) == 0 { return ICalZones.time(period.end, tzid: tzid, calendar: root) }
+        guard let start = ICalZones.time(period.start, tzid: tzid, calendar: root, resolving: zones) else { return nil }
+        if icaltime_is_null_time(period.end) == 0 { return ICalZones.time(period.end, tzid: tzid, calendar: root, resolving: zones) }
         var end = start
         end.instant = start.instant.addingTimeInterval(Double(icaldurationtype_as_int(period.duration)))
         return end

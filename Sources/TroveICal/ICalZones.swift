@@ -50,8 +50,14 @@ enum ICalZones {
         return WallClock.instant(wall: wall) { offset(zone, at: $0) }
     }
 
-    /// A libical time as an `ICalTime`, its TZID looked up in `calendar` then the system.
-    static func time(_ value: icaltimetype, tzid: String?, calendar: OpaquePointer?) -> ICalTime? {
+    /// What TZIDs stood for in one calendar, so that reading its 10,000 events looks each up once (the
+    /// lookups, `location`'s comparison of offsets among them, were half of reading a tree).
+    final class Resolved {
+        fileprivate var zones: [String: (zone: ICalTime.Zone, resolved: OpaquePointer?)] = [:]
+    }
+
+    /// A libical time as an `ICalTime`, its TZID looked up in `calendar` then the system (once per `Resolved`).
+    static func time(_ value: icaltimetype, tzid: String?, calendar: OpaquePointer?, resolving cache: Resolved? = nil) -> ICalTime? {
         guard icaltime_is_null_time(value) == 0, icaltime_is_valid_time(value) != 0, isOnCalendar(value) else { return nil }
         var zone: ICalTime.Zone = .floating
         var resolved: OpaquePointer?
@@ -59,12 +65,15 @@ enum ICalZones {
             zone = .floating
         } else if icaltime_is_utc(value) != 0 {
             zone = .utc
+        } else if let tzid, let known = cache?.zones[tzid] {
+            (zone, resolved) = known
         } else if let tzid {
             resolved = calendar.flatMap { calendar in tzid.withCString { icalcomponent_get_timezone(calendar, $0) } }
                 ?? builtin(tzid)
                 ?? tzid.withCString { icaltimezone_get_builtin_timezone_from_tzid($0) }
             zone = .named(tzid: tzid, location: location(tzid: tzid, zone: resolved))
             if resolved == nil, case .named(_, let location?) = zone { resolved = builtin(location) }
+            cache?.zones[tzid] = (zone, resolved)
         }
         let seconds: Int
         if value.is_date != 0 {

@@ -49,14 +49,15 @@ public enum RecordID {
 
     /// Whether `text` is a lowercase UUIDv7.
     public static func isValid(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard bytes.count == 36 else { return false }
+        func isHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) }
         for (index, byte) in bytes.enumerated() {
             switch index {
             case 8, 13, 18, 23: if byte != UInt8(ascii: "-") { return false }
             case 14: if byte != UInt8(ascii: "7") { return false }
-            case 19: if !"89ab".utf8.contains(byte) { return false }
-            default: if !"0123456789abcdef".utf8.contains(byte) { return false }
+            case 19: if !(0x38...0x39).contains(byte) && byte != UInt8(ascii: "a") && byte != UInt8(ascii: "b") { return false }
+            default: if !isHex(byte) { return false }
             }
         }
         return true

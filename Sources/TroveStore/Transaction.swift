@@ -11,6 +11,10 @@ public struct Transaction {
     let store: Store
     let base: Tree?
     private(set) var changes: [String: PendingChange] = [:]
+    /// The last component of every path in `changes` (`<id>.json` for a record): looking up an id this
+    /// transaction has not touched, an import's common case, then skips building its path in every
+    /// collection (that was 6 % of a 10,000-event import).
+    private var changedNames: Set<Substring> = []
     private(set) var actions: [Action] = []
     /// The commit message; when `nil`, one is written from what the transaction did.
     public var message: String?
@@ -55,6 +59,54 @@ public struct Transaction {
     /// replaces that record, keeping `createdAt` and any kept merge `conflicts`.
     @discardableResult
     public mutating func put(_ fields: JSONValue, type: String) throws -> Record {
+        try apply(Self.finish(prepare(fields, type: type)))
+    }
+
+    /// Puts many records, as a loop of `put`s would, with the same results and the same first error; returns
+    /// them as stored, in order.
+    ///
+    /// Their canonical form, schema check and encoding, which need nothing of each other, run on every core:
+    /// they were a third of a 10,000-event import's time on one. Records are taken in runs of distinct ids,
+    /// so a record put twice sees its first version, as in a loop of `put`s.
+    @discardableResult
+    public mutating func put(batch items: [(fields: JSONValue, type: String)]) throws -> [Record] {
+        var records: [Record] = []
+        records.reserveCapacity(items.count)
+        var run: [Prepared] = [], ids = Set<String>()
+        func putRun(_ transaction: inout Transaction) throws {
+            for finished in run.concurrentMap(minimumChunk: 256, Self.finish) { records.append(try transaction.apply(finished)) }
+            run.removeAll(keepingCapacity: true)
+            ids.removeAll(keepingCapacity: true)
+        }
+        for item in items {
+            if let id = item.fields["id"]?.stringValue, ids.contains(id) { try putRun(&self) }
+            let prepared = try prepare(item.fields, type: item.type)
+            ids.insert(prepared.id)
+            run.append(prepared)
+        }
+        try putRun(&self)
+        return records
+    }
+
+    /// A record `put` is making, before its canonical form, check and encoding (`finish`).
+    struct Prepared: Sendable {
+        var id: String
+        var type: String
+        var format: RecordFormat
+        var members: [String: JSONValue]
+        var isNew: Bool
+    }
+
+    /// A record `finish`ed: as stored, its bytes, and what its schema says against it.
+    struct Finished: Sendable {
+        var prepared: Prepared
+        var record: Record
+        var bytes: [UInt8]
+        var violations: [SchemaViolation]
+    }
+
+    /// The lookups and the clock of a put, which depend on what the transaction holds and so run in order.
+    private mutating func prepare(_ fields: JSONValue, type: String) throws -> Prepared {
         guard let format = store.formats.format(for: type), !format.isLog else {
             throw StoreError.unknownType(type, known: store.formats.recordTypes)
         }
@@ -89,22 +141,33 @@ public struct Transaction {
         // Omitting `conflicts` keeps the notes (no loser is dropped by accident); `[]` clears them.
         if members["conflicts"] == nil, let kept = existing?.value["conflicts"] { members["conflicts"] = kept }
         if members["conflicts"] == .array([]) { members["conflicts"] = nil }
-        let record = Record(JSONValue.object(members).canonicalized())
-        let violations = format.validate(record.value)
-        guard violations.isEmpty else {
+        return Prepared(id: id, type: type, format: format, members: members, isNew: existing == nil)
+    }
+
+    /// The canonical record, its schema check and its bytes: the same for the same input on any thread.
+    @Sendable private static func finish(_ prepared: Prepared) -> Finished {
+        let record = Record(JSONValue.object(prepared.members).canonicalized())
+        let violations = prepared.format.validate(record.value)
+        return Finished(prepared: prepared, record: record, bytes: violations.isEmpty ? record.canonicalBytes : [], violations: violations)
+    }
+
+    /// Stages a finished record, or throws what its schema says against it.
+    private mutating func apply(_ finished: Finished) throws -> Record {
+        let (prepared, record) = (finished.prepared, finished.record)
+        guard finished.violations.isEmpty else {
             // A record not yet in the store is named as new: its id would mean nothing to the user.
-            let name = record.label.map { "\(type) \"\($0)\"" } ?? (existing == nil ? "the new \(type)" : "\(type) \(id)")
-            throw StoreError.invalidRecord(source: name, violations: violations)
+            let name = record.label.map { "\(prepared.type) \"\($0)\"" } ?? (prepared.isNew ? "the new \(prepared.type)" : "\(prepared.type) \(prepared.id)")
+            throw StoreError.invalidRecord(source: name, violations: finished.violations)
         }
-        changes[StoreLayout.recordPath(collection: format.collection, id: id)] = .write(record.canonicalBytes)
-        actions.append(Action(kind: existing == nil ? .add : .update, type: type, id: id, label: record.spokenName))
+        change(StoreLayout.recordPath(collection: prepared.format.collection, id: prepared.id), to: .write(finished.bytes))
+        actions.append(Action(kind: prepared.isNew ? .add : .update, type: prepared.type, id: prepared.id, label: record.spokenName))
         return record
     }
 
     /// Deletes the record `id`.
     public mutating func delete(id: String) throws {
         guard let found = try locate(id: id) else { throw StoreError.recordNotFound(id: id) }
-        changes[found.path] = .delete
+        change(found.path, to: .delete)
         actions.append(Action(kind: .delete, type: found.record.type, id: id, label: found.record.spokenName))
     }
 
@@ -118,7 +181,7 @@ public struct Transaction {
         }
         let reference = MediaReference(bytes: bytes, kind: kind)
         if changes[reference.path] == nil, base?.entry(atPath: reference.path) == nil {
-            changes[reference.path] = .write(bytes)
+            change(reference.path, to: .write(bytes))
             actions.append(Action(kind: .media, type: kind.rawValue, id: reference.sha256, label: nil))
         }
         return reference
@@ -142,20 +205,27 @@ public struct Transaction {
     ///
     /// - Parameter madeByTrove: the bytes are Trove's own (a new store's `trove.json`), not a copy of a file.
     mutating func write(path: String, bytes: [UInt8]?, madeByTrove: Bool = false) {
-        changes[path] = bytes.map { .write($0) } ?? .delete
+        change(path, to: bytes.map { .write($0) } ?? .delete)
         if !madeByTrove { onlyCheckedWrites = false }
     }
 
     /// Sets `path` to a blob already in the object database.
     mutating func write(path: String, blob: ObjectID) {
-        changes[path] = .stored(blob)
+        change(path, to: .stored(blob))
         onlyCheckedWrites = false
+    }
+
+    private mutating func change(_ path: String, to change: PendingChange) {
+        changes[path] = change
+        changedNames.insert(path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path))
     }
 
     private func locate(id: String) throws -> (path: String, record: Record)? {
         guard RecordID.isValid(id) else { return nil }
+        let touched = changedNames.contains(Substring(id + ".json"))
+        guard touched || !baseCollections.isEmpty else { return nil }
         let shard = StoreLayout.fanout(id)
-        for collection in store.recordCollections {
+        for collection in store.recordCollections where touched {
             let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
             switch changes[path] {
             case .write(let bytes): return (path, Record(try JSONValue(parsing: bytes)))

@@ -1,6 +1,7 @@
 import Foundation
 import TroveICal
 import TroveJSON
+import TroveStore
 
 /// Reads an iCalendar file into event and task record fields (see `ICSRecord`).
 ///
@@ -38,21 +39,22 @@ public enum ICSReader {
             if open.name == "VEVENT" || open.name == "VTODO" { result.invalid.append(problem) } else { result.warnings.append(problem) }
         }
         var skipped: [String: Int] = [:]
-        for component in calendar.components {
-            switch component.name {
-            case "VEVENT", "VTODO":
-                var reader = ICSComponentReader(component: component, timeZone: timeZone)
-                if let record = reader.read() {
-                    result.records.append(record)
-                } else if let problem = reader.failure {
-                    result.invalid.append(problem)
-                }
-                result.warnings += reader.warnings
-            case "VTIMEZONE":
-                continue
-            default:
-                skipped[component.name, default: 0] += 1
+        for component in calendar.components where !["VEVENT", "VTODO", "VTIMEZONE"].contains(component.name) {
+            skipped[component.name, default: 0] += 1
+        }
+        // Each VEVENT and VTODO is read on its own, so on every core (a tenth of a 10,000-event import on one),
+        // and taken in file order.
+        let readings = calendar.components.filter { $0.name == "VEVENT" || $0.name == "VTODO" }.concurrentMap(minimumChunk: 256) { component in
+            var reader = ICSComponentReader(component: component, timeZone: timeZone)
+            return (record: reader.read(), failure: reader.failure, warnings: reader.warnings)
+        }
+        for reading in readings {
+            if let record = reading.record {
+                result.records.append(record)
+            } else if let problem = reading.failure {
+                result.invalid.append(problem)
             }
+            result.warnings += reading.warnings
         }
         ICSFutureOverrides.apply(to: &result.records, warnings: &result.warnings)
         for (name, count) in skipped.sorted(by: { $0.key < $1.key }) {

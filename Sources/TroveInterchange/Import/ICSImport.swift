@@ -17,6 +17,9 @@ public struct ICSImport {
         self.options = options
     }
 
+    /// How many records are put at once: enough to keep both cores busy, few enough to hold little.
+    static let batchSize = 4_096
+
     /// How a report names an iCalendar file, and (after "Import ") how its commit's summary starts.
     static let source = "iCalendar file "
 
@@ -57,9 +60,19 @@ public struct ICSImport {
             }
             let committed = try store.lastWritten(ids: unnoted.map(\.0), types: ["event", "task"],
                                                   byCommitsStartingWith: "Import " + Self.source, except: ImportRun.mergedTrailer)
+            // Put in batches, checked and encoded on every core (`Transaction.put(batch:)`); a UID the file repeats
+            // is read back only after its first version is put, as one put at a time would.
+            var batch: [(fields: JSONValue, type: String)] = [], batched = Set<String>()
+            func putBatch(_ transaction: inout Transaction) throws {
+                try transaction.put(batch: batch)
+                batch.removeAll(keepingCapacity: true)
+                batched.removeAll(keepingCapacity: true)
+            }
             for (number, item) in file.records.enumerated() {
                 let type = item.kind == .event ? "event" : "task"
                 let id = ids[number]
+                if batched.contains(id) || batch.count == Self.batchSize { try putBatch(&transaction) }
+                batched.insert(id)
                 var incoming = item.fields
                 if incoming["uid"]?.stringValue == id { incoming["uid"] = nil }
                 let base = lastImported[id] ?? committed[id].map { Self.importedForm(of: $0, id: id) }
@@ -67,7 +80,7 @@ public struct ICSImport {
                 let existing = try transaction.record(id: id)
                 if let existing, existing.value.objectValue != nil {
                     if case let (merged, conflicts, withEdits)? = merge(incoming, into: existing, lastImported: base, type: type) {
-                        try transaction.put(merged, type: type)
+                        batch.append((merged, type))
                         report.updated += 1
                         report.conflictsKept += conflicts
                         if withEdits { report.mergedWithEdits.append(id) }
@@ -80,11 +93,12 @@ public struct ICSImport {
                 } else {
                     incoming["id"] = .string(id)
                     incoming["calendarId"] = .string(calendarID)
-                    try transaction.put(.object(incoming), type: type)
+                    batch.append((.object(incoming), type))
                     report.added += 1
                 }
                 progress?(number + 1, file.records.count)
             }
+            try putBatch(&transaction)
         }
         // After the commit (or a run that changed nothing): a failed import or a dry run leaves the old base.
         if !options.dryRun { try lastImported.save(head: store.headHex()) }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveICal
 
 /// A day on the proleptic Gregorian calendar, with no time and no time zone: what a wall calendar shows.
 ///
@@ -19,16 +20,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `days` days after 1970-01-01 (negative: before it).
     public init(daysSinceEpoch days: Int) {
-        // Howard Hinnant's civil_from_days: exact for every day, with no calendar object.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        // One civil_from_days for the whole code: ICalDate's.
+        let date = ICalDate(daysSince1970: days)
+        (year, month, day) = (date.year, date.month, date.day)
     }
 
     /// A date written `YYYY-MM-DD`, exactly (four-digit year, two-digit month and day).
