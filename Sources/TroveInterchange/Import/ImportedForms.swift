@@ -44,7 +44,19 @@ struct ImportedForms {
     func save(head newHead: String?) throws {
         guard changed || newHead != head, let newHead else { return }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let notes: JSONValue = ["head": .string(newHead), "records": .object(forms)]
-        try Data(CanonicalJSON.compactLine(notes)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        // The same bytes as `CanonicalJSON.compactLine` of {"head", "records"}, with each record's line encoded on
+        // every core: encoding 10,000 notes on one took 4 % of an import.
+        let forms = self.forms
+        let lines = CanonicalJSON.sortedKeys(forms).concurrentMap(minimumChunk: 1_024) { id in
+            CanonicalJSON.compactLine(.object([id: forms[id]!])).dropFirst().dropLast(2)
+        }
+        var bytes = Array(#"{"head":"#.utf8) + CanonicalJSON.compactLine(.string(newHead)).dropLast() + Array(#","records":{"#.utf8)
+        bytes.reserveCapacity(bytes.count + lines.reduce(0) { $0 + $1.count + 1 } + 3)
+        for (number, line) in lines.enumerated() {
+            if number > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += line
+        }
+        bytes += Array("}}\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
