@@ -14,6 +14,13 @@ struct SchemaValidator {
         return found
     }
 
+    /// Whether `value` satisfies the schema `index`, building no path for what it finds against it.
+    private func matches(_ value: JSONValue, _ index: Int) -> Bool {
+        var found: [SchemaViolation] = []
+        check(value, index, { "" }, &found)
+        return found.isEmpty
+    }
+
     /// `path` is built only when a violation needs it: most values are valid, and building a
     /// pointer for every member of every record showed in bulk imports.
     private func check(_ value: JSONValue, _ index: Int, _ path: () -> String, _ found: inout [SchemaViolation]) {
@@ -156,26 +163,27 @@ struct SchemaValidator {
 
     private func checkCombinations(_ value: JSONValue, _ node: SchemaNode, _ path: () -> String, _ found: inout [SchemaViolation]) {
         for branch in node.allOf { check(value, branch, path, &found) }
-        if !node.anyOf.isEmpty {
+        // The first alternative that matches settles anyOf (every time or date of an event is a timestamp or a date),
+        // and alternatives are tried without building paths or messages: those are made only to explain a value
+        // that fails: making them for every event's times and alarms took the checks of a 10,000-event import from 70 to 115 ms of CPU.
+        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { matches(value, $0) }) {
             let outcomes = node.anyOf.map { violations(of: value, against: $0, at: path()) }
-            if !outcomes.contains(where: \.isEmpty) {
-                found.append(contentsOf: explain(outcomes, node, path(), fallback: "must match one of the allowed forms"))
-            }
+            found.append(contentsOf: explain(outcomes, node, path(), fallback: "must match one of the allowed forms"))
         }
         if !node.oneOf.isEmpty {
-            let outcomes = node.oneOf.map { violations(of: value, against: $0, at: path()) }
-            let passing = outcomes.filter(\.isEmpty).count
+            let passing = node.oneOf.count { matches(value, $0) }
             if passing == 0 {
+                let outcomes = node.oneOf.map { violations(of: value, against: $0, at: path()) }
                 found.append(contentsOf: explain(outcomes, node, path(), fallback: "must match exactly one of the allowed forms"))
             } else if passing > 1 {
                 found.append(SchemaViolation(path: path(), message: node.message ?? "matches more than one of the allowed forms"))
             }
         }
-        if let negated = node.not, violations(of: value, against: negated, at: path()).isEmpty {
+        if let negated = node.not, matches(value, negated) {
             found.append(SchemaViolation(path: path(), message: node.message ?? "is not allowed here"))
         }
         if let condition = node.ifNode {
-            let branch = violations(of: value, against: condition, at: path()).isEmpty ? node.thenNode : node.elseNode
+            let branch = matches(value, condition) ? node.thenNode : node.elseNode
             if let branch { check(value, branch, path, &found) }
         }
     }
