@@ -174,8 +174,11 @@ public final class Checkout {
 
     /// Throws if a folder above `path` is a symbolic link or a file: called before HEAD moves, so
     /// that a checkout never starts that it could not finish.
-    public func requireRealFolders(above path: String) throws {
-        _ = try parentFoldersAreReal(of: path)
+    ///
+    /// - Returns: whether they all exist (when one does not, nor does a file at `path`).
+    @discardableResult
+    public func requireRealFolders(above path: String) throws -> Bool {
+        try parentFoldersAreReal(of: path)
     }
 
     /// Whether every folder above `path` exists as a real folder; `false` if one is missing, thrown if one is a link.

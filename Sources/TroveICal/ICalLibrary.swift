@@ -22,6 +22,11 @@ enum ICalLibrary {
         return try body()
     }
 
+    /// Frees `tree` on another thread, under the lock; libical calls made meanwhile wait for it.
+    static func freeLater(_ tree: ICalOwnedComponent) {
+        DispatchQueue.global(qos: .utility).async { locked { tree.free() } }
+    }
+
     /// A Swift string copied from a C string libical owns, or `nil` for a null pointer.
     static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         pointer.map { String(cString: $0) }

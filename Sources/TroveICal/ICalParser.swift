@@ -35,13 +35,16 @@ public enum ICalParser {
                               reason: "components are nested more than \(ICalLines.maximumDepth) deep (BEGIN:\(ICalLines.value(lines.lines[deep].text).prefix(40)) "
                                   + "inside \(ICalLines.maximumDepth) others); a calendar nests a few at most")
         }
-        let parsed: ICalComponent? = ICalLibrary.locked {
+        let parsed: (tree: ICalComponent, owner: ICalOwnedComponent)? = ICalLibrary.locked {
             guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
             let owner = ICalOwnedComponent(root)
             let walker = ICalTreeReader(lines: lines, root: owner.pointer)
-            return walker.read(owner.pointer, candidates: lines.topLevel)
+            return (walker.read(owner.pointer, candidates: lines.topLevel), owner)
         }
-        guard var root = parsed else {
+        // Everything is copied out: libical's tree is freed on another thread (a 10,000-event file's took 32 ms),
+        // while the caller reads the copy.
+        if let owner = parsed?.owner { ICalLibrary.freeLater(owner) }
+        guard var root = parsed?.tree else {
             if let open = lines.unclosed.first {
                 throw .unreadable(line: lines.number(at: open.begin),
                                   reason: "BEGIN:\(open.name) has no END:\(open.name) (is the file cut short?)")
@@ -63,11 +66,21 @@ public enum ICalParser {
     }
 }
 
-/// Owns a libical component tree and frees it.
-final class ICalOwnedComponent {
+/// Owns a libical component tree and frees it: by `free()`, or when the last reference goes, each holding
+/// `ICalLibrary`'s lock.
+final class ICalOwnedComponent: @unchecked Sendable {
     let pointer: OpaquePointer
+    private var freed = false
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
-    deinit { icalcomponent_free(pointer) }
+
+    /// Frees the tree now; call holding `ICalLibrary`'s lock. The last reference then frees nothing.
+    func free() {
+        guard !freed else { return }
+        icalcomponent_free(pointer)
+        freed = true
+    }
+
+    deinit { free() }
 }
 
 /// Copies a libical tree into Swift values; call only while holding `ICalLibrary`'s lock.

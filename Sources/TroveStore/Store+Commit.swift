@@ -114,8 +114,9 @@ extension Store {
     /// Refuses to touch `path` when its checked-out file or staged blob differs from the `committed` one,
     /// or when a folder above it is a link (which a status looks through, and a write would follow).
     func refuseHandEdit(at path: String, committed: ObjectID?, checkout: Checkout) throws {
-        try checkout.requireRealFolders(above: path)
-        if try repository.hashCheckedOut(path: path) != committed || checkout.stagedID(atPath: path) != committed {
+        // No folder, no file: a record's first commit into a new collection skips the look at its file.
+        let checkedOut = try checkout.requireRealFolders(above: path) ? try repository.hashCheckedOut(path: path) : nil
+        if try checkedOut != committed || checkout.stagedID(atPath: path) != committed {
             throw StoreError.handEdited(path: path)
         }
     }
