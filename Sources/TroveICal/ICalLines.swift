@@ -140,7 +140,7 @@ extension ICalLines {
     /// The part after the first colon.
     static func value(_ text: String) -> String {
         guard let colon = text.firstIndex(of: ":") else { return "" }
-        return String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        return text[text.index(after: colon)...].trimmingSpaces()
     }
 
     /// Line number of a line index, or of the last line past the end.

@@ -12,7 +12,7 @@ public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
 
     /// Checks `text` with libical; throws `ICalError.invalidRecurrence` when it is rejected.
     public init(validating text: String) throws(ICalError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         let checked: Result<(Bool, String), ICalError> = ICalLibrary.locked {
             do throws(ICalError) {
                 var rule = try Self.parse(trimmed)

@@ -118,7 +118,7 @@ struct ICSComponentReader {
     private func addCategories(_ fields: inout [String: JSONValue]) {
         // CATEGORIES is a list: split the raw value at its unescaped commas, then unescape each.
         let categories = unique(component.properties("CATEGORIES").flatMap { Self.listItems($0.value) }
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty && $0.count <= 100 && !$0.contains("\n") })
         if !categories.isEmpty { fields["categories"] = .array(categories.map(JSONValue.string)) }
     }
@@ -204,7 +204,7 @@ struct ICSComponentReader {
     /// LOCATION as the address; GEO (or Apple's structured location) as lat/lon.
     private func addPlace(_ fields: inout [String: JSONValue]) {
         var place: [String: JSONValue] = [:]
-        if let address = component.property("LOCATION")?.text?.trimmingCharacters(in: .whitespacesAndNewlines), !address.isEmpty {
+        if let address = component.property("LOCATION")?.text?.trimmingWhitespace(), !address.isEmpty {
             place["address"] = .string(String(address.prefix(1000)))
         }
         var geo = component.property("GEO")?.geo.map { ($0.latitude, $0.longitude) }
@@ -331,7 +331,7 @@ struct ICSComponentReader {
     }
 
     private func addNotes(_ fields: inout [String: JSONValue]) {
-        if let notes = component.property("DESCRIPTION")?.text, !notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let notes = component.property("DESCRIPTION")?.text, !notes.trimmingWhitespace().isEmpty {
             fields["notes"] = .string(notes)
         }
     }
