@@ -79,6 +79,30 @@ struct ICalLines {
         }
     }
 
+    /// Whether `text` may nest blocks deeper than `maximumDepth`, judged from its physical lines without unfolding
+    /// them, never less deep than `ICalLines` finds it: a line starting with B counts as a BEGIN (a folded
+    /// "BEG" + "IN:" too), and only a whole "END:" closes one. `false` means libical may be given the text.
+    static func mayNestTooDeep(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var depth = 0, index = 0
+            while index < bytes.count {
+                let first = bytes[index] | 0x20  // lower case, for letters
+                if first == UInt8(ascii: "b") {
+                    depth += 1
+                    if depth > maximumDepth { return true }
+                } else if first == UInt8(ascii: "e"), index + 3 < bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "n"),
+                          bytes[index + 2] | 0x20 == UInt8(ascii: "d"), bytes[index + 3] == UInt8(ascii: ":") {
+                    depth = max(0, depth - 1)
+                }
+                // On to the next line.
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+                while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+            }
+            return false
+        }
+    }
+
     /// These lines without the blocks of `cut` (indexes into `blocks`), keeping each line's number.
     func removing(_ cut: [Int]) -> ICalLines {
         var gone = Set<Int>()
