@@ -14,10 +14,19 @@ public struct StoreOptions: ParsableArguments {
 
     public init() {}
 
-    /// The folder of the store commands work on: the personal store, or with `--in`, this machine's copy of a group's.
+    /// The folder of the store commands work on: the personal store, or with `--in-group`, this machine's copy of
+    /// a group's (a group it does not know is an error, never a folder of that name).
     public var path: String {
-        guard let group else { return personalPath }
-        return (try? GroupContext.folder(ofGroup: group, personalStore: personalPath)) ?? personalPath + "/.git/trove/groups/\(group)"
+        get throws {
+            guard let group else { return personalPath }
+            return try GroupContext.folder(ofGroup: group, personalStore: personalPath)
+        }
+    }
+
+    /// Refuses `--in-group` for a command that makes a store: a group's store is made with the group.
+    func refuseGroup(making what: String) throws {
+        guard group != nil else { return }
+        throw ValidationError("--in-group works in a group's store that exists; \(what) makes your own (a group's is made by 'trove group new', and joined by 'trove group join')")
     }
 
     /// The personal store's folder: `--store`, else `TROVE_STORE`, else `$XDG_DATA_HOME/trove/default`.

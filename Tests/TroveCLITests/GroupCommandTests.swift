@@ -189,6 +189,16 @@ import TroveTestSupport
         let ana = try person("ana")
         let unknown = try ana.run("group", "chat", "Nope", "hi")
         #expect(unknown.status == 1 && unknown.stderr.contains("no group called 'Nope'"), "\(unknown.stderr)")
+        // A store is never made for a group by name (it used to be, in .git/trove/groups/Nope, with exit 0), and a
+        // group this machine does not know is named as one, wherever --in-group is read.
+        let initInGroup = try ana.run("init", "--in-group", "Nope")
+        #expect(initInGroup.status == 2 && initInGroup.stderr.contains("--in-group works in a group's store that exists"), "\(initInGroup.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: ana.store + "/.git/trove/groups/Nope"))
+        #expect(try ana.run("clone", hub, folder.child("elsewhere"), "--in-group", "Nope").status == 2)
+        for arguments in [["status", "--in-group", "Nope"], ["shell", "-c", "status", "--in-group", "Nope"]] {
+            let refused = try ana.run(arguments)
+            #expect(refused.status == 1 && refused.stderr.contains("no group called 'Nope'"), "\(arguments): \(refused.stderr)")
+        }
         try FileManager.default.createDirectory(atPath: folder.child("full"), withIntermediateDirectories: true)
         _ = try folder.write("full/file", "x")
         let full = try ana.run("group", "new", "X", "--hub", folder.child("full"))

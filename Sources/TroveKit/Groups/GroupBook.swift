@@ -28,12 +28,7 @@ public struct GroupBook {
 
     /// The group called `name` (ignoring case), or whose name or id starts with it.
     public func link(named name: String) throws -> GroupLink {
-        let groups = try all()
-        if let exact = groups.first(where: { $0.id == name || $0.name.lowercased() == name.lowercased() }) { return exact }
-        let matches = groups.filter { $0.name.lowercased().hasPrefix(name.lowercased()) || $0.id.hasPrefix(name.lowercased()) }
-        if matches.count == 1 { return matches[0] }
-        if matches.count > 1 { throw GroupError.ambiguousGroup(name, matches: matches.map(\.name)) }
-        throw GroupError.unknownGroup(name, known: groups.map(\.name))
+        try GroupLink.named(name, in: all())
     }
 
     /// Where this machine keeps the clone of group `id`.

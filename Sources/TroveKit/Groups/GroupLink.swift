@@ -21,6 +21,16 @@ public struct GroupLink: Sendable, Equatable {
         visitedLinks = Set(record.value["visitedLinks"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 
+    /// The group `name` stands for among `links`: the one called `name` (ignoring case) or with that id, else the
+    /// only one whose name or id starts with it. This is the one rule by which every command finds a group.
+    public static func named(_ name: String, in links: [GroupLink]) throws -> GroupLink {
+        if let exact = links.first(where: { $0.id == name || $0.name.lowercased() == name.lowercased() }) { return exact }
+        let matches = links.filter { $0.name.lowercased().hasPrefix(name.lowercased()) || $0.id.hasPrefix(name.lowercased()) }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 { throw GroupError.ambiguousGroup(name, matches: matches.map(\.name)) }
+        throw GroupError.unknownGroup(name, known: links.map(\.name))
+    }
+
     /// The record's fields.
     static func fields(id: String, name: String, hub: String, storeID: String?) -> JSONValue {
         var fields: [String: JSONValue] = ["id": .string(id), "name": .string(name), "hub": .string(hub)]

@@ -20,10 +20,7 @@ enum GroupContext {
     /// Where this machine keeps its copy of `group`, found without opening more than the personal store's list.
     static func folder(ofGroup group: String, personalStore: String) throws -> String {
         let personal = try Store.open(at: personalStore)
-        let links = try personal.records(ofType: "group").compactMap(GroupLink.init)
-        guard let link = links.first(where: { $0.name.lowercased() == group.lowercased() || $0.id == group }) else {
-            throw GroupError.unknownGroup(group, known: links.map(\.name))
-        }
+        let link = try GroupLink.named(group, in: personal.records(ofType: "group").compactMap(GroupLink.init))
         return GroupBook.folder(of: link.id, personalStore: personal.path)
     }
 

@@ -15,6 +15,8 @@ struct InitCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws { try storeOptions.refuseGroup(making: "init") }
+
     func run() throws {
         let store = try Store.create(at: path ?? storeOptions.path)
         _ = try StoreOptions.index(of: store, announcing: false)

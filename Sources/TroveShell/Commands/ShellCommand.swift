@@ -32,13 +32,16 @@ struct ShellCommand: ParsableCommand {
         // The shell's --store reaches every command as TROVE_STORE: appended to each line as `--store PATH`
         // it broke the commands that take no store (help, completions), and a line's own --store wins.
         if let store = storeOptions.store { setenv("TROVE_STORE", store, 1) }
+        // A group the machine does not know is refused here, as by every command (its store is not yet carried
+        // into the lines' commands, which work in the personal store).
+        let storePath = try storeOptions.path
         let script = ScriptRunner(keepGoing: keepGoing)
         let code: Int32
         if let line {
             var lines = [line][...]
             code = script.run { lines.popFirst() }
         } else if isatty(STDIN_FILENO) == 1 {
-            code = InteractiveShell(storeOptions: storeOptions).run()
+            code = InteractiveShell(storePath: storePath).run()
         } else {
             code = script.run { readLine(strippingNewline: true) }
         }

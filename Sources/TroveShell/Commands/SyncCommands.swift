@@ -124,6 +124,8 @@ struct CloneCommand: ParsableCommand {
     @OptionGroup var http: HTTPLoginOptions
     @OptionGroup var storeOptions: StoreOptions
 
+    func validate() throws { try storeOptions.refuseGroup(making: "clone") }
+
     func run() throws {
         let (url, security) = try http.cloning(url, security: transfer.security)
         var phrase: String?

@@ -10,8 +10,8 @@ import TroveStore
 /// the interrupt to both, the shell ignores it, and the command stops where it is (a store never
 /// depends on a command finishing; see the checkout journal).
 struct InteractiveShell {
-    /// The store the shell works on.
-    var storeOptions: StoreOptions
+    /// The folder of the store the shell works on.
+    var storePath: String
     var environment = ProcessInfo.processInfo.environment
 
     /// Runs until `exit` or Ctrl-D; returns the exit code.
@@ -19,19 +19,19 @@ struct InteractiveShell {
         Self.useUTF8Locale()
         let color = Terminal.supportsColor()
         Welcome(environment: environment).showOnce(color: color)
-        if !FileManager.default.fileExists(atPath: storeOptions.path + "/trove.json") {
-            Output.line("There is no store at \(storeOptions.path) yet: 'init' creates one, 'clone URL' copies one.")
+        if !FileManager.default.fileExists(atPath: storePath + "/trove.json") {
+            Output.line("There is no store at \(storePath) yet: 'init' creates one, 'clone URL' copies one.")
         }
         signInIfNeeded()
         let history = HistoryFile(environment: environment)
         let editor = LineEditor(completer: Completer().complete)
-        DataCompletion.warmUp(storePath: storeOptions.path)
+        DataCompletion.warmUp(storePath: storePath)
         for line in history.load() { editor.remember(line) }
-        let prompt = Prompt(storePath: storeOptions.path)
+        let prompt = Prompt(storePath: storePath)
         ShellNotifications.sources = [CalendarAlerts()]
-        if let greeting = CalendarAlerts.greeting(storePath: storeOptions.path) { Output.line(greeting) }
+        if let greeting = CalendarAlerts.greeting(storePath: storePath) { Output.line(greeting) }
         while true {
-            ShellNotifications.announce(storePath: storeOptions.path, color: color)
+            ShellNotifications.announce(storePath: storePath, color: color)
             switch editor.read(prompt: prompt.text(color: color)) {
             case .end:
                 Output.line()
@@ -58,7 +58,7 @@ struct InteractiveShell {
 
     /// A store with an account asks for sign-in first, through `login` itself (three tries); an offline store asks nothing.
     private func signInIfNeeded() {
-        guard let store = try? Store.open(at: storeOptions.path) else { return }
+        guard let store = try? Store.open(at: storePath) else { return }
         for attempt in 1...SignInAttempts.limit {
             do {
                 try SignIn.require(store)
