@@ -8,9 +8,6 @@ import TroveStore
 
 /// Runs one command line and turns every outcome into an exit code: 0 ok, 1 error, 2 usage.
 public enum CommandLineRunner {
-    /// Options that belong to every command and may be written before the command name.
-    static let leadingGlobalOptions: Set<String> = ["--store", "--json"]
-
     /// Parses and runs `arguments` (without the program name); returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
         let arguments = movingGlobalOptions(arguments)

@@ -44,15 +44,10 @@ enum LogFile {
         return Array(byID.keys.sorted().map { byID[$0]! + "\n" }.joined().utf8)
     }
 
-    /// The string value of `member` in one compact log line, found without parsing the line.
+    /// The bytes of the string value that follows `needle` (`"name":"`) in `line`, when it starts a member.
     ///
     /// Lines Trove writes are canonical (`"name":"value"`, no spaces), so a byte search finds it;
     /// a line in another shape gives `nil`, and the caller parses it instead.
-    static func stringMember(_ member: String, in line: ArraySlice<UInt8>) -> Substring? {
-        memberValue(Array("\"\(member)\":\"".utf8), in: line).map { Substring(String(decoding: $0, as: UTF8.self)) }
-    }
-
-    /// The bytes of the string value that follows `needle` (`"name":"`) in `line`, when it starts a member.
     static func memberValue(_ needle: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard line.count > needle.count else { return nil }
         var index = line.startIndex

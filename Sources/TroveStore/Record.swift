@@ -35,11 +35,6 @@ public struct Record: Sendable, Equatable {
     public var canonicalBytes: [UInt8] { CanonicalJSON.encode(value) }
 }
 
-/// Fields every record has, which the store sets and the caller may not change at will.
-public enum Envelope {
-    public static let fields: Set<String> = ["id", "type", "v", "createdAt", "updatedAt", "clock"]
-}
-
 extension JSONValue {
     /// The canonical form of a record: coordinates (`lat`, `lon`) rounded to 7 decimals, at any depth.
     func canonicalized() -> JSONValue {

@@ -60,6 +60,11 @@ public struct ExportedEntry: Sendable, Equatable {
     public var starred: Bool
     /// nil: follow the journal.
     public var isPublic: Bool?
+
+    /// Whether an export publishes it, given its journal: its own choice, else the journal's (the one rule the
+    /// HTML site and the Markdown front matter both follow).
+    public func isPublished(in journal: ExportedJournal?) -> Bool { isPublic ?? journal?.isPublic ?? false }
+
     public var place: String?
     public var latitude: Double?
     public var longitude: Double?

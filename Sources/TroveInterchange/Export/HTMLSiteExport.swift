@@ -51,7 +51,7 @@ public enum HTMLSiteExport {
         for entry in entries {
             let journal = journalsByID[entry.journalID]
             if journal == nil { out.warn(.unknownJournal(journalID: entry.journalID, entryID: entry.id)) }
-            guard entry.isPublic ?? journal?.isPublic ?? false else { continue }
+            guard entry.isPublished(in: journal) else { continue }
             guard let (time, zoneKnown) = ExportLocalTime.make(date: entry.date, zoneID: entry.timeZone) else {
                 throw ExportError.invalidDate(entryID: entry.id, value: entry.date)
             }

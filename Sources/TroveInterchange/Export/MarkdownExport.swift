@@ -121,7 +121,7 @@ public enum MarkdownExport {
         fields.append(("timezone", .string(time.zoneID)))
         fields.append(("tags", .list(entry.tags)))
         fields.append(("starred", .bool(entry.starred)))
-        fields.append(("public", .bool(entry.isPublic ?? journal?.isPublic ?? false)))
+        fields.append(("public", .bool(entry.isPublished(in: journal))))
         if let place = entry.place { fields.append(("place", .string(place))) }
         if let lat = entry.latitude { fields.append(("latitude", .number(lat))) }
         if let lon = entry.longitude { fields.append(("longitude", .number(lon))) }

@@ -81,7 +81,4 @@ public struct Entry: Sendable, Equatable {
         updatedAt = record.updatedAt ?? ""
         weather = value["weather"]
     }
-
-    /// Whether the HTML export publishes it, given its journal.
-    public func isPublished(in journal: Journal?) -> Bool { isPublic ?? journal?.isPublic ?? false }
 }
