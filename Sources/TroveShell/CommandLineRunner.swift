@@ -88,7 +88,7 @@ public enum CommandLineRunner {
         }
         // Only global options, as in `trove --store PATH`: the shell on that store, like `trove` alone.
         if rest.isEmpty && !leading.isEmpty { return ["shell"] + leading.filter { $0 != "--json" } }
-        // `record put` has its own `--json VALUE`; its output is an id either way.
+        // `record put` still reads `--json VALUE` as its input (now `--fields`); its output is an id either way.
         if rest.starts(with: ["record", "put"]) { leading.removeAll { $0 == "--json" } }
         var moved = Array(rest)
         moved.insert(contentsOf: leading, at: moved.firstIndex(of: "--") ?? moved.endIndex)

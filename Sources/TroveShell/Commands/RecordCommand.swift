@@ -15,17 +15,25 @@ struct RecordCommand: ParsableCommand {
             commandName: "put", abstract: "Add or replace records of a type; print their ids.",
             discussion: """
                 Examples:
-                  trove record put dog --json '{"name": "Rex"}'
+                  trove record put dog --fields '{"name": "Rex"}'
                   trove record put entry --jsonl entries.jsonl     (one commit for the whole file)
-                  cat dog.json | trove record put dog --json -
+                  cat dog.json | trove record put dog --fields -
                 A record with the id of an existing one replaces it.
                 """)
 
         @Argument(help: "The record type, e.g. entry, dog, event.", completion: DataCompletion.recordTypes)
         var type: String
 
-        @Option(name: .customLong("json"), help: ArgumentHelp("One record as JSON, or - to read it from standard input.", valueName: "json"))
-        var json: String?
+        @Option(help: ArgumentHelp("One record's fields as JSON, or - to read them from standard input.", valueName: "json"))
+        var fields: String?
+
+        /// `--json`, the name `--fields` had before: everywhere else `--json` asks for JSON output, so input has a
+        /// name of its own; the old one still works for scripts written with it.
+        @Option(name: .customLong("json"), help: .hidden)
+        var legacyFields: String?
+
+        /// The record given with `--fields` (or `--json`).
+        var json: String? { fields ?? legacyFields }
 
         @Option(help: ArgumentHelp("A file with one JSON record per line (- for standard input).", valueName: "file"), completion: .file())
         var jsonl: String?
@@ -36,7 +44,8 @@ struct RecordCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func validate() throws {
-            if (json == nil) == (jsonl == nil) { throw ValidationError("give exactly one of --json and --jsonl") }
+            if fields != nil && legacyFields != nil { throw ValidationError("give the record once, with --fields") }
+            if (json == nil) == (jsonl == nil) { throw ValidationError("give exactly one of --fields and --jsonl") }
         }
 
         func run() throws {
@@ -44,13 +53,14 @@ struct RecordCommand: ParsableCommand {
             let records: [(source: String, value: JSONValue)]
             if let json {
                 let text = json == "-" ? try Input.readAll("-") : Array(json.utf8)
-                records = [("--json", try Input.parse(text, source: json == "-" ? "standard input" : "--json"))]
+                let option = fields != nil ? "--fields" : "--json"
+                records = [(option, try Input.parse(text, source: json == "-" ? "standard input" : option))]
             } else {
                 records = try Input.jsonLines(jsonl!)
             }
             let (ids, _) = try store.transaction(message: message) { transaction in
                 try records.map { source, value in
-                    // A record from --json keeps the store's name for it ("the new dog"); a line of a file is named by its line.
+                    // A record from --fields keeps the store's name for it ("the new dog"); a line of a file is named by its line.
                     do { return try transaction.put(value, type: type).id } catch StoreError.invalidRecord(_, let violations) where jsonl != nil {
                         throw StoreError.invalidRecord(source: source, violations: violations)
                     }
