@@ -100,6 +100,15 @@ import TroveTestSupport
         #expect(atCat.contains("refused") && atCat.contains("bob was removed"), "\(atCat)")
         #expect(!(try ok(cat, "group", "chat", "CS101")).contains("still here?"))
         #expect(try ok(ana, "group", "members", "CS101").contains("removed"))
+        // The same as JSON: every member with their role and whether they still are one; the group with its count.
+        let listedMembers = try #require(parseJSON(try ok(ana, "group", "members", "CS101", "--json")) as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: listedMembers.map { ($0["username"] as? String ?? "", $0) })
+        #expect(byName["ana"]?["role"] as? String == "owner" && byName["ana"]?["active"] as? Bool == true, "\(listedMembers)")
+        #expect(byName["bob"]?["active"] as? Bool == false && byName["bob"]?["removedAt"] is String, "\(listedMembers)")
+        #expect(byName["cat"]?["active"] as? Bool == true && (byName["cat"]?["key"] as? String)?.hasPrefix("SHA256:") == true, "\(listedMembers)")
+        let groups = try #require(parseJSON(try ok(ana, "group", "list", "--json")) as? [[String: Any]])
+        #expect(groups.count == 1 && groups.first?["name"] as? String == "CS101" && groups.first?["role"] as? String == "owner"
+            && groups.first?["members"] as? Int == 2 && groups.first?["hub"] as? String == hub, "\(groups)")
 
         // Mallory, who is no member, pushes to the hub with plain git: every peer refuses it.
         let mallory = folder.child("mallory")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveJSON
 import TroveKit
 import TroveStore
 
@@ -41,20 +42,25 @@ struct GroupCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List your groups, with your role and their members.",
-            discussion: "Example: trove group list")
+            discussion: "Examples:\n  trove group list\n  trove group list --json")
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             let book = try GroupContext.book(storeOptions)
             let links = try book.all()
-            if links.isEmpty { return Output.line("No group work 🎉!") }
             var rows: [[String]] = [["Group", "Role", "Members", "Hub"]]
+            var listed: [JSONValue] = []
             for link in links {
                 let group = try? book.open(link)
                 let members = (try? group?.members().filter(\.isActive)) ?? nil
-                let role = (try? group?.me()).flatMap { $0 }.map(\.role.rawValue) ?? "asked to join"
-                rows.append([link.name, role, members.map { String($0.count) } ?? "?", link.hub])
+                let role = (try? group?.me()).flatMap { $0 }.map(\.role.rawValue)
+                rows.append([link.name, role ?? "asked to join", members.map { String($0.count) } ?? "?", link.hub])
+                listed.append(["id": .string(link.id), "name": .string(link.name), "role": role.map(JSONValue.string) ?? .null,
+                               "members": members.map { .integer($0.count) } ?? .null, "hub": .string(link.hub)])
             }
+            if output.json { return Output.json(.array(listed)) }
+            if links.isEmpty { return Output.line("No group work 🎉!") }
             Output.table(rows)
         }
     }
@@ -62,14 +68,23 @@ struct GroupCommand: ParsableCommand {
     struct Members: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "members", abstract: "List a group's members, their roles and keys.",
-            discussion: "Example: trove group members CS101")
+            discussion: "Examples:\n  trove group members CS101\n  trove group members CS101 --json")
         @Argument(help: "The group.") var group: String
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             let group = try GroupContext.book(storeOptions).open(group)
+            let members = try group.members()
+            if output.json {
+                return Output.json(.array(members.map { member in
+                    ["username": .string(member.username), "role": .string(member.role.rawValue), "active": .bool(member.isActive),
+                     "key": member.publicKey.map { .string($0.fingerprint) } ?? .null,
+                     "joinedAt": member.joinedAt.map(JSONValue.string) ?? .null, "removedAt": member.removedAt.map(JSONValue.string) ?? .null]
+                }))
+            }
             var rows: [[String]] = [["Member", "Role", "Key", "Joined"]]
-            for member in try group.members() {
+            for member in members {
                 rows.append([member.username, member.isActive ? member.role.rawValue : "removed",
                              member.publicKey?.fingerprint ?? "-", member.joinedAt.map { Output.local($0, dayOnly: true) } ?? ""])
             }
