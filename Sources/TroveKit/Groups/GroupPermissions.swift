@@ -29,14 +29,16 @@ public struct GroupPermissions: Sendable, Equatable {
         case post, invite, schedule, shareLinks = "share links"
     }
 
-    /// Whether someone with `role` may do `action`.
+    /// Whether someone with `role` may do `action`. Each is set on its own: a group where members may not chat
+    /// may still let them schedule meetings or share links (`--post no` used to turn those off too, and a
+    /// `--schedule yes` given with it was ignored).
     public func allows(_ action: Action, for role: Member.Role) -> Bool {
         if role != .member { return true }
         switch action {
         case .post: return membersCanPost
         case .invite: return membersCanInvite
-        case .schedule: return membersCanPost && membersCanSchedule
-        case .shareLinks: return membersCanPost && membersCanShareLinks
+        case .schedule: return membersCanSchedule
+        case .shareLinks: return membersCanShareLinks
         }
     }
 }

@@ -75,6 +75,29 @@ import TroveTestSupport
         #expect(try world.chat(of: ana).isEmpty)
     }
 
+    @Test("each permission holds on its own: members who may not post may still schedule, and the peers agree")
+    func permissionsAreIndependent() throws {
+        let (ana, bob) = try world.anaAndBob()
+        let set = try ana.book.open("CS101").setPermissions { $0.membersCanPost = false; $0.membersCanSchedule = true }
+        #expect(set.allows(.schedule, for: .member) && !set.allows(.post, for: .member) && set.allows(.shareLinks, for: .member))
+        try ana.book.open("CS101").sync()
+        let bobs = try bob.book.open("CS101")
+        try bobs.sync()
+        #expect(throws: GroupError.self) { try bobs.say("hello", as: .chat) }
+        try bobs.meeting(title: "Study session", start: Date(timeIntervalSince1970: 1_800_000_000), end: nil)
+        try bobs.share(url: "https://example.com/notes", title: "Notes")
+        try bobs.sync()
+        #expect(try ana.book.open("CS101").sync().summary.refused.isEmpty)
+        let kinds = try ana.book.open("CS101").store.records(ofType: "group-post").compactMap { $0.value["kind"]?.stringValue }.sorted()
+        #expect(kinds == ["link", "meeting"])
+        // And the other way round: scheduling off leaves posting on.
+        _ = try ana.book.open("CS101").setPermissions { $0.membersCanPost = true; $0.membersCanSchedule = false }
+        try ana.book.open("CS101").sync()
+        try bobs.sync()
+        #expect(throws: GroupError.self) { try bobs.meeting(title: "Another", start: Date(timeIntervalSince1970: 1_800_000_000), end: nil) }
+        try bobs.say("hello", as: .chat)
+    }
+
     @Test("a member without invite permission who adds a member is refused; with permission, it counts")
     func addingMembersNeedsInvitePermission() throws {
         let (ana, bob) = try world.anaAndBob()
