@@ -128,6 +128,14 @@ import TroveTestSupport
         }
         // The hub's history keeps the intruder's commit: nothing is rewritten.
         #expect(try ana.git("log", "--format=%s", "main", in: hub).stdout.contains("helpful edit"))
+
+        // Bob, removed, is listed as removed (not as asking to join), and can leave: only his copy goes.
+        _ = try bob.run("group", "sync")
+        #expect(try ok(bob, "group", "list").contains("removed"))
+        let bobsGroups = try #require(parseJSON(try ok(bob, "group", "list", "--json")) as? [[String: Any]])
+        #expect(bobsGroups.first?["standing"] as? String == "removed" && bobsGroups.first?["role"] is NSNull, "\(bobsGroups)")
+        #expect(try ok(bob, "group", "leave", "CS101").contains("no longer a member of CS101"))
+        #expect(try ok(bob, "group", "list").contains("No group work"))
     }
 
     @Test("a busy sync prints a few notices and counts the rest, which are all in the inbox")

@@ -84,12 +84,20 @@ extension Group {
     }
 
     /// Leaves the group: marks the user's membership ended, syncs that, and takes the group off their list.
-    public func leave() throws {
-        let me = try require(nil)
-        guard me.role != .owner else { throw GroupError.notAllowed("you own \(name): an owner cannot leave their group") }
-        try markRemoved(me, message: "\(me.username) leaves \(name)")
-        _ = try sync()
+    ///
+    /// One who is no member (removed, or refused or still waiting as a requester) leaves only this machine's copy
+    /// and the listing: nothing is written to the group's store, which they may no longer change.
+    /// - Returns: the standing the user had.
+    @discardableResult
+    public func leave() throws -> Standing {
+        let standing = try standing()
+        if standing == .member, let me = try me() {
+            guard me.role != .owner else { throw GroupError.notAllowed("you own \(name): an owner cannot leave their group") }
+            try markRemoved(me, message: "\(me.username) leaves \(name)")
+            _ = try sync()
+        }
         try book.unlist(link)
+        return standing
     }
 
     /// Sets what plain members may do.

@@ -22,6 +22,36 @@ public struct Group {
         try members().first { $0.publicKey == book.me.key && $0.isActive }
     }
 
+    /// Where the user stands in the group, as this machine's copy has it.
+    public enum Standing: String, Sendable, Equatable {
+        /// An active member (`me()` gives the role).
+        case member
+        /// A member no more: removed by the owner or an admin, or left on another machine.
+        case removed
+        /// Asked to join; no one has answered yet.
+        case asked
+        /// Asked to join, and was refused.
+        case refused
+        /// Refused too often to ask again.
+        case blocked
+        /// None of these: listed here, but neither a member nor asking.
+        case outside
+    }
+
+    /// The user's standing: a member, a removed one, or a requester waiting, refused or blocked.
+    public func standing() throws -> Standing {
+        let mine = try members().filter { $0.publicKey == book.me.key }
+        if mine.contains(where: \.isActive) { return .member }
+        if !mine.isEmpty { return .removed }
+        guard let request = try store.record(id: JoinRequest.recordID(for: book.me.key))?.value else { return .outside }
+        if request["blocked"]?.boolValue == true { return .blocked }
+        switch request["status"]?.stringValue {
+        case "pending": return .asked
+        case "refused": return .refused
+        default: return .outside
+        }
+    }
+
     /// What plain members may do, as the owner set it.
     public func permissions() throws -> GroupPermissions {
         GroupPermissions(try GroupBook.groupRecord(in: store))

@@ -55,13 +55,27 @@ struct GroupCommand: ParsableCommand {
                 let group = try? book.open(link)
                 let members = (try? group?.members().filter(\.isActive)) ?? nil
                 let role = (try? group?.me()).flatMap { $0 }.map(\.role.rawValue)
-                rows.append([link.name, role ?? "asked to join", members.map { String($0.count) } ?? "?", link.hub])
+                let standing = (try? group?.standing()).flatMap { $0 }
+                rows.append([link.name, role ?? standing.map(Self.words) ?? "?", members.map { String($0.count) } ?? "?", link.hub])
                 listed.append(["id": .string(link.id), "name": .string(link.name), "role": role.map(JSONValue.string) ?? .null,
+                               "standing": standing.map { .string($0.rawValue) } ?? .null,
                                "members": members.map { .integer($0.count) } ?? .null, "hub": .string(link.hub)])
             }
             if output.json { return Output.json(.array(listed)) }
             if links.isEmpty { return Output.line("No group work 🎉!") }
             Output.table(rows)
+        }
+
+        /// What the role column says of one who is no member.
+        static func words(_ standing: Group.Standing) -> String {
+            switch standing {
+            case .member: return "member"
+            case .removed: return "removed"
+            case .asked: return "asked to join"
+            case .refused: return "refused"
+            case .blocked: return "blocked"
+            case .outside: return "not a member"
+            }
         }
     }
 
@@ -101,8 +115,13 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             let group = try GroupContext.book(storeOptions).open(group)
-            try group.leave()
-            Output.line("You left \(group.name).")
+            switch try group.leave() {
+            case .member: Output.line("You left \(group.name).")
+            case .removed: Output.line("You were no longer a member of \(group.name); its copy on this machine is deleted.")
+            case .asked: Output.line("Your request to join \(group.name) stays with its owner; its copy on this machine is deleted.")
+            case .refused, .blocked: Output.line("Your request to join \(group.name) was refused; its copy on this machine is deleted.")
+            case .outside: Output.line("\(group.name) is no longer listed here, and its copy on this machine is deleted.")
+            }
         }
     }
 }

@@ -52,6 +52,11 @@ final class GroupWorld: @unchecked Sendable {
         _ = try store.sync(remote: "origin", review: AcceptEverything())
     }
 
+    /// The commit the hub's main branch is at.
+    func hubHead() throws -> ObjectID? {
+        try Repository(openingAt: hub).referenceTarget("refs/heads/main")
+    }
+
     /// The chat of `person`'s copy of CS101.
     func chat(of person: Person) throws -> [String] {
         try person.book.open("CS101").posts(.chat).compactMap(\.text)

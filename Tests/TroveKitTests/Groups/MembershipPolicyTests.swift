@@ -150,6 +150,38 @@ import TroveTestSupport
         #expect(try group.members().first { $0.username == "bob" }?.isActive == false)
     }
 
+    @Test("the user's standing: member, removed, asking, refused, blocked; and one who is no member can leave")
+    func standings() throws {
+        let (ana, bob) = try world.anaAndBob()
+        #expect(try bob.book.open("CS101").standing() == .member)
+        let group = try ana.book.open("CS101")
+        try group.remove("bob")
+        try group.sync()
+        let bobs = try bob.book.open("CS101")
+        try bobs.sync()
+        #expect(try bobs.standing() == .removed)
+        // Leaving, once removed, writes nothing to the group (that would be refused) and drops this machine's copy.
+        let hubHead = try world.hubHead()
+        #expect(try bobs.leave() == .removed)
+        #expect(try bob.book.all().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: bobs.store.path))
+        #expect(try world.hubHead() == hubHead)
+
+        let dan = try world.person("dan")
+        #expect(try dan.book.request(hub: world.hub, message: "please").standing() == .asked)
+        for round in 1...3 {
+            if round > 1 { _ = try dan.book.request(hub: world.hub, message: "please (\(round))") }
+            try group.sync()
+            _ = try group.answer("dan", accept: false)
+            try group.sync()
+            let dans = try dan.book.open("CS101")
+            try dans.sync()
+            #expect(try dans.standing() == (round < 3 ? .refused : .blocked))
+        }
+        #expect(try dan.book.open("CS101").leave() == .blocked)
+        #expect(try dan.book.all().isEmpty)
+    }
+
     @Test("a join request refused three times is blocked, and a blocked requester's push is refused")
     func thirdRefusalBlocks() throws {
         let (ana, _) = try world.anaAndBob()
