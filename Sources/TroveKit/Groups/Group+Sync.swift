@@ -36,6 +36,27 @@ extension Group {
         return GroupSyncReport(summary: summary, notices: notices.map(\.text))
     }
 
+    /// A request to join, told to whoever answers requests (a new or renewed one), and its answer to the one who asked.
+    private func requestNotice(before: JSONValue?, after: JSONValue?) -> String? {
+        guard let after, let status = after["status"]?.stringValue, status != before?["status"]?.stringValue else { return nil }
+        let requester = after["invitee"]?.stringValue ?? "someone"
+        let mine = after["requesterKey"]?.stringValue == book.me.key.line()
+        switch status {
+        case "pending":
+            guard !mine, let me = try? me(), (try? permissions().allows(.invite, for: me.role)) == true else { return nil }
+            let words = after["message"]?.stringValue.map { ": \"\($0)\"" } ?? ""
+            return "\(requester) asks to join \(name)\(words)"
+        case "refused" where mine:
+            return after["blocked"]?.boolValue == true
+                ? "Your request to join \(name) was refused, for the third time: you may not ask again"
+                : "Your request to join \(name) was refused"
+        case "accepted" where mine:
+            return "Your request to join \(name) was accepted: you are a member"
+        default:
+            return nil
+        }
+    }
+
     /// The sentence telling the user of one change, for the kinds of record worth telling.
     private func notice(for change: StateChange, by username: String) -> String? {
         let before = MembershipPolicy.value(change.before).map(Record.init), after = MembershipPolicy.value(change.after).map(Record.init)
@@ -52,6 +73,8 @@ extension Group {
             case .meeting: return "\(username) scheduled \(title ?? "a meeting") in \(name)"
             case .link: return "\(username) shared \(post.title ?? post.url ?? "a link") in \(name)"
             }
+        case "invitation" where (after ?? before)?.value["requesterKey"] != nil:
+            return requestNotice(before: before?.value, after: after?.value)
         case "invitation":
             guard let invitation = after.flatMap(MemberInvitation.init) else { return nil }
             if before == nil, invitation.invitee == book.me.username { return "\(username) invited you to '\(invitation.title)' in \(name)" }

@@ -43,7 +43,15 @@ public final class MembershipPolicy: IncomingReview {
                 note(commit, by: joiner)
                 return .accept
             }
-            if try isJoinRequest(commit, key: key, roster: roster, context: context) { return .accept }
+            if try isJoinRequest(commit, key: key, roster: roster, context: context) {
+                // Noted as by the requester, no member, so that those who answer requests are told of it.
+                let name = Self.value(commit.changes.first?.after)?["invitee"]?.stringValue ?? key.fingerprint
+                if let requester = Member(["type": "member", "id": .string(Member.recordID(for: key)), "username": .string(name),
+                                           "role": "member", "publicKey": .string(key.line())]) {
+                    note(commit, by: requester)
+                }
+                return .accept
+            }
             let name = roster.member(key).map { "\($0.username), who was removed," } ?? "a key that is not a member's (\(key.fingerprint))"
             return .refuse("signed by \(name)")
         }

@@ -171,11 +171,15 @@ import TroveTestSupport
         #expect(try dan.book.request(hub: world.hub, message: "please").standing() == .asked)
         for round in 1...3 {
             if round > 1 { _ = try dan.book.request(hub: world.hub, message: "please (\(round))") }
-            try group.sync()
+            // The owner is told of the request, and the requester of the answer.
+            let asked = try group.sync().notices
+            #expect(asked.contains(round == 1 ? "dan asks to join CS101: \"please\"" : "dan asks to join CS101: \"please (\(round))\""), "\(asked)")
             _ = try group.answer("dan", accept: false)
             try group.sync()
             let dans = try dan.book.open("CS101")
-            try dans.sync()
+            let told = try dans.sync().notices
+            #expect(told.contains(round < 3 ? "Your request to join CS101 was refused"
+                                            : "Your request to join CS101 was refused, for the third time: you may not ask again"), "\(told)")
             #expect(try dans.standing() == (round < 3 ? .refused : .blocked))
         }
         #expect(try dan.book.open("CS101").leave() == .blocked)
