@@ -74,7 +74,11 @@ extension GroupBook {
         if members.contains(where: { $0.publicKey == me.key && $0.isActive }) { throw GroupError.alreadyMember(group: name) }
         let id = JoinRequest.recordID(for: me.key)
         let earlier = try store.record(id: id)
-        if earlier?.value["blocked"]?.boolValue == true { throw GroupError.blocked(group: name) }
+        let asking: JSONValue = ["requesterKey": .string(me.key.line()), "invitee": .string(me.username), "email": me.email.map(JSONValue.string) ?? .null]
+        let requests = try store.records(ofType: "invitation").map(\.value)
+        if earlier?.value["blocked"]?.boolValue == true || JoinRequest.isBlocked(asking, among: requests) {
+            throw GroupError.blocked(group: name)
+        }
         if earlier?.value["status"]?.stringValue == "pending" { throw GroupError.requestPending(group: name) }
         var fields: [String: JSONValue] = [
             "id": .string(id), "groupId": group["id"] ?? .null, "invitee": .string(me.username),
@@ -126,4 +130,19 @@ enum JoinRequest {
 
     /// Refusals after which a requester is blocked.
     static let refusalsToBlock = 3
+
+    /// Whether the person asking in `request` is blocked by one of `requests`: a blocked request with the same key,
+    /// or the same email or user name (ignoring case). A person, not only a key: a new key (`key init --force`)
+    /// used to ask afresh. Both are what the requester says of themselves, so one who changes key, name and email
+    /// at once is not recognised; the owner refuses them again.
+    static func isBlocked(_ request: JSONValue, among requests: [JSONValue]) -> Bool {
+        func same(_ field: String, _ other: JSONValue) -> Bool {
+            guard let mine = request[field]?.stringValue?.lowercased(), !mine.isEmpty else { return false }
+            return other[field]?.stringValue?.lowercased() == mine
+        }
+        return requests.contains { other in
+            other["blocked"]?.boolValue == true && other["requesterKey"] != nil
+                && (same("requesterKey", other) || same("email", other) || same("invitee", other))
+        }
+    }
 }

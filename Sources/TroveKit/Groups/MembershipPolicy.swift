@@ -123,7 +123,7 @@ public final class MembershipPolicy: IncomingReview {
               let after = Self.value(change.after), after["requesterKey"]?.stringValue.flatMap({ try? SSHPublicKey(line: $0) }) == key,
               after["status"]?.stringValue == "pending", after["codeKey"] == nil, after["usedBy"] == nil,
               after["blocked"]?.boolValue != true, (after["role"]?.stringValue ?? "member") == "member",
-              !roster.isBlocked(key)
+              !roster.blocks(after)
         else { return false }
         guard let before = Self.value(change.before) else { return (after["refusals"]?.intValue ?? 0) == 0 }
         // Asking again after a refusal: the count of refusals stays as the owner left it.

@@ -32,8 +32,8 @@ struct Roster {
         members.first { $0.publicKey == key }
     }
 
-    /// Whether a join request by `key` was refused often enough to block it.
-    func isBlocked(_ key: SSHPublicKey) -> Bool {
-        invitations.values.contains { $0["requesterKey"]?.stringValue.flatMap { try? SSHPublicKey(line: $0) } == key && $0["blocked"]?.boolValue == true }
+    /// Whether the person asking in `request` was refused often enough to be blocked (`JoinRequest.isBlocked`).
+    func blocks(_ request: JSONValue) -> Bool {
+        JoinRequest.isBlocked(request, among: Array(invitations.values))
     }
 }

@@ -19,11 +19,14 @@ final class GroupWorld: @unchecked Sendable {
         let book: GroupBook
     }
 
-    func person(_ name: String) throws -> Person {
-        let keys = KeyStore(folder: folder.child(name + "/keys"))
+    /// - Parameter home: the person's folder (their name by default): another one is the same person on a new
+    ///   machine, or with a new key.
+    func person(_ name: String, home: String? = nil) throws -> Person {
+        let home = home ?? name
+        let keys = KeyStore(folder: folder.child(home + "/keys"))
         let key = try keys.create(passphrase: nil)
         let signer = KeySigner(keys: keys, passphrase: nil)
-        let personal = try Store.create(at: folder.child(name + "/store"))
+        let personal = try Store.create(at: folder.child(home + "/store"))
         let book = GroupBook(personal: personal, me: GroupIdentity(username: name, key: key.publicKey, email: "\(name)@example.com"),
                              signer: signer)
         return Person(name: name, key: key, signer: signer, book: book)

@@ -216,6 +216,23 @@ import TroveTestSupport
         let refused = try ana.book.open("CS101").sync().summary.refused
         #expect(refused.count == 1)
         #expect(try ana.book.open("CS101").requests().first?.blocked == true)
+
+        // A new key is the same person: refused by his client, and by the peers when a client of his own asks.
+        let renewed = try world.person("dan", home: "dan-new-key")
+        #expect(renewed.key.publicKey != dan.key.publicKey)
+        #expect(throws: GroupError.blocked(group: "CS101")) { try renewed.book.request(hub: world.hub, message: "it is me again") }
+        let fresh = try world.rogueClone("dan-new-key", signer: renewed.signer)
+        let groupID = try #require(try fresh.records(ofType: "group").first?.id)
+        try fresh.transaction { transaction in
+            _ = try transaction.put(["id": .string(RecordID.derived(from: "join-request:" + renewed.key.publicKey.line(), at: Date(timeIntervalSince1970: 1_767_225_600))),
+                                     "groupId": .string(groupID), "invitee": "dan", "email": "dan@example.com",
+                                     "requesterKey": .string(renewed.key.publicKey.line()), "status": "pending", "role": "member",
+                                     "refusals": 0], type: "invitation")
+        }
+        try world.push(fresh)
+        let again = try ana.book.open("CS101").sync().summary.refused
+        #expect(again.count == 1, "\(again)")
+        #expect(try ana.book.open("CS101").requests().filter { !$0.blocked }.isEmpty)
     }
 
     @Test("an accepted request makes the requester a member")
