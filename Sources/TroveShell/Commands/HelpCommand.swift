@@ -24,18 +24,11 @@ struct HelpCommand: ParsableCommand {
     @Option(name: .long, help: .hidden) var store: String?
     @Option(name: .customLong("in-group"), help: .hidden) var group: String?
 
-    /// The overview's sections. A command in no section is listed under "More", so none is ever missing.
-    static let sections: [(title: String, commands: [String])] = [
-        ("Journals", ["timeline", "journal", "entry", "tags", "import", "export"]),
-        ("Dogs", ["dog", "here", "pee", "poo", "map", "business"]),
-        ("Tracked items", ["item", "tracker"]),
-        ("Contacts and groups", ["contact", "group"]),
-        ("Accounts", ["account", "login", "logout", "whoami", "passwd", "profile"]),
-        ("Records and history", ["status", "record", "show", "search", "log", "undo", "media"]),
-        ("Sync between machines", ["remote", "clone", "sync", "device", "conflicts"]),
-        ("The store", ["init", "check", "commit", "reindex"]),
-        ("The shell", ["shell", "completions", "help"]),
-    ]
+    /// The overview's sections: the root command's groups (`Trove.configuration`). A command in none would be
+    /// listed under "More", so none is ever missing.
+    static var sections: [(title: String, commands: [String])] {
+        Trove.configuration.groupedSubcommands.map { group in (group.name, group.subcommands.map { $0._commandName }) }
+    }
 
     func run() throws {
         if topic == ["tutorial"] {
