@@ -79,18 +79,23 @@ struct ICalLines {
         }
     }
 
-    /// Whether `text` may nest blocks deeper than `maximumDepth`, judged from its physical lines without unfolding
-    /// them, never less deep than `ICalLines` finds it: a line starting with B counts as a BEGIN (a folded
-    /// "BEG" + "IN:" too), and only a whole "END:" closes one. `false` means libical may be given the text.
-    static func mayNestTooDeep(_ text: String) -> Bool {
+    /// Whether libical may be given `text` before its lines are read: it has a line `BEGIN:VCALENDAR` (other text
+    /// is refused, unseen by libical), and it does not nest blocks deeper than `maximumDepth`. The depth is judged
+    /// from the physical lines without unfolding them, never less deep than `ICalLines` finds it: a line starting
+    /// with B counts as a BEGIN (a folded "BEG" + "IN:" too), and only a whole "END:" closes one.
+    static func mayParseAhead(_ text: String) -> Bool {
+        let calendar = Array("begin:vcalendar".utf8)
         var text = text
         return text.withUTF8 { bytes in
-            var depth = 0, index = 0
+            var depth = 0, index = 0, hasCalendar = false
             while index < bytes.count {
                 let first = bytes[index] | 0x20  // lower case, for letters
                 if first == UInt8(ascii: "b") {
                     depth += 1
-                    if depth > maximumDepth { return true }
+                    if depth > maximumDepth { return false }
+                    if !hasCalendar, index + calendar.count <= bytes.count {
+                        hasCalendar = (0..<calendar.count).allSatisfy { (bytes[index + $0] | ($0 == 5 ? 0 : 0x20)) == calendar[$0] }
+                    }
                 } else if first == UInt8(ascii: "e"), index + 3 < bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "n"),
                           bytes[index + 2] | 0x20 == UInt8(ascii: "d"), bytes[index + 3] == UInt8(ascii: ":") {
                     depth = max(0, depth - 1)
@@ -99,7 +104,7 @@ struct ICalLines {
                 while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
                 while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
             }
-            return false
+            return hasCalendar
         }
     }
 

@@ -11,9 +11,9 @@ public enum ICalParser {
         var text = text
         if text.first == "\u{FEFF}" { text.removeFirst() }
         // libical parses on another thread while the lines are found here (they are needed only to read its tree,
-        // and took 37 ms of 100 for a 10,000-event file), unless the text may nest deeper than is safe for libical's
-        // recursion: then `ICalLines` refuses it below, before libical ever sees it.
-        var early = ICalLines.mayNestTooDeep(text) ? nil : BackgroundParse(text)
+        // and took 37 ms of 100 for a 10,000-event file), unless the text is no calendar or may nest deeper than is
+        // safe for libical's recursion: then `ICalLines` refuses it below, before libical ever sees it.
+        var early = ICalLines.mayParseAhead(text) ? BackgroundParse(text) : nil
         // A parse not taken (a cut or refused text) is freed once it is done.
         defer { if let early { early.discard() } }
         var lines = ICalLines(text)
