@@ -47,10 +47,12 @@ let package = Package(
         // age v1 files (https://age-encryption.org/v1): the container of an encrypted hub's files.
         .target(name: "TroveAge", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         // A memory-safe Swift face over libical: parsing, times and zones, recurrence, writing.
-        .target(name: "TroveICal", dependencies: ["CICal"],
+        .target(name: "TroveICal", dependencies: ["CICal", "TroveParallel"],
                 // CLDR's Windows zone names, embedded as bytes so a `trove` binary needs no resource folder.
                 resources: [.embedInCode("Resources/windowsZones.tsv")]),
         .target(name: "TroveJSON"),
+        // Work spread over the machine's cores: a map in chunks, and a map pipelined beside the calling thread.
+        .target(name: "TroveParallel"),
         .target(
             name: "TroveFormats",
             path: "Formats",
@@ -70,7 +72,7 @@ let package = Package(
         .target(
             name: "TroveStore",
             dependencies: [
-                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge", "TroveAge",
+                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge", "TroveAge", "TroveParallel",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -94,7 +96,7 @@ let package = Package(
         // Floor 4: importers and exporters, one folder per format (Day One, jrnl, Markdown and HTML).
         .target(
             name: "TroveInterchange",
-            dependencies: ["TroveJSON", "TroveMerge", "TroveSchema", "TroveStore", "TroveKit", "TroveICal", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["TroveJSON", "TroveMerge", "TroveSchema", "TroveStore", "TroveKit", "TroveICal", "TroveParallel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Floor 5: the command tree, one-shot, scripts and the REPL.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -110,6 +112,7 @@ let package = Package(
 
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON", "TroveTestSupport"]),
+        .testTarget(name: "TroveParallelTests", dependencies: ["TroveParallel"]),
         .testTarget(name: "TroveICalTests", dependencies: ["TroveICal", "TroveTestSupport"]),
         .testTarget(name: "TroveAgeTests", dependencies: ["TroveAge", "TroveTestSupport"]),
         .testTarget(name: "TroveGitTests", dependencies: ["TroveGit", "TroveTestSupport"]),

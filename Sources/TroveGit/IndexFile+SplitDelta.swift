@@ -128,6 +128,12 @@ extension IndexFile {
 
     /// The changes in path order; a path both staged and removed is removed.
     static func changes(_ upserts: [Entry], _ removals: [String]) -> [Change] {
+        // A commit stages its files in path order: then they are the changes as they are (sorting a bulk
+        // import's 10,000 through a dictionary took 20 ms).
+        if removals.isEmpty {
+            let changes = upserts.map { Change(path: Array($0.path.utf8), entry: $0) }
+            if zip(changes, changes.dropFirst()).allSatisfy({ $0.path.lexicographicallyPrecedes($1.path) }) { return changes }
+        }
         var byPath: [[UInt8]: Entry?] = [:]
         for entry in upserts { byPath[Array(entry.path.utf8)] = entry }
         for path in removals { byPath[Array(path.utf8)] = .some(nil) }

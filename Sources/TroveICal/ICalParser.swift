@@ -1,5 +1,6 @@
 import CICal
 import Foundation
+import TroveParallel
 
 /// Reads iCalendar text with libical into `ICalComponent` values.
 public enum ICalParser {
@@ -122,12 +123,20 @@ final class ICalOwnedComponent: @unchecked Sendable {
 }
 
 /// Copies a libical tree into Swift values; call only while holding `ICalLibrary`'s lock.
-struct ICalTreeReader {
+///
+/// A calendar's components are read on every core (half of reading a 10,000-event file's tree was on one):
+/// libical keeps its iterators in each component and property, so threads reading different components share
+/// nothing but the calendar's time zones, which `ICalZones.Resolved` looks up one thread at a time (and whose
+/// expansion libical guards with its own lock).
+struct ICalTreeReader: @unchecked Sendable {
     let lines: ICalLines
     /// The VCALENDAR (or XROOT) whose VTIMEZONEs resolve TZIDs.
     let root: OpaquePointer
     /// What each TZID resolved to in `root`.
     private let zones = ICalZones.Resolved()
+
+    /// A component read on every core has at least this many siblings.
+    static let parallelSiblings = 512
 
     init(lines: ICalLines, root: OpaquePointer) {
         self.lines = lines
@@ -138,34 +147,59 @@ struct ICalTreeReader {
     ///
     /// The n-th child of a name is paired with the n-th block of that name in its parent
     /// (libical keeps events in file order, though it may move VTIMEZONEs around).
-    /// `sameNames` keeps, for siblings sharing `candidates`, the candidates of each name once found:
-    /// filtering them again for each of a calendar's 10,000 events made reading a file quadratic.
     func read(_ component: OpaquePointer, candidates: [Int], index: Int = 0) -> ICalComponent {
-        var sameNames: [String: [Int]] = [:]
-        return read(component, candidates: candidates, index: index, sameNames: &sameNames)
+        read(component, index: index, sameNames: byName(candidates))
     }
 
-    private func read(_ component: OpaquePointer, candidates: [Int], index: Int, sameNames: inout [String: [Int]]) -> ICalComponent {
+    /// The blocks among `candidates` by the name a libical component is matched with: its own, or `X-` for
+    /// any X- block. Grouped once for all the siblings: filtering them again for each of a calendar's 10,000
+    /// events made reading a file quadratic.
+    private func byName(_ candidates: [Int]) -> [String: [Int]] {
+        var groups: [String: [Int]] = [:]
+        for candidate in candidates {
+            let name = lines.blocks[candidate].name
+            groups[name.hasPrefix("X-") ? "X-" : name, default: []].append(candidate)
+        }
+        return groups
+    }
+
+    /// A child component and its number among its parent's children of the same name.
+    private struct Child: @unchecked Sendable {
+        let pointer: OpaquePointer
+        let index: Int
+    }
+
+    /// The children of `component`, each with its number among those of its name (X components count together).
+    private func children(of component: OpaquePointer, xKey: String) -> [Child] {
+        var result: [Child] = []
+        var counts: [String: Int] = [:]
+        var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+        while let current = child {
+            let kind = icalcomponent_isa(current)
+            let key = kind == ICAL_X_COMPONENT ? xKey : (ICalLibrary.string(icalcomponent_kind_to_string(kind)) ?? xKey)
+            result.append(Child(pointer: current, index: counts[key, default: 0]))
+            counts[key, default: 0] += 1
+            child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+        }
+        return result
+    }
+
+    private func read(_ children: [Child], sameNames: [String: [Int]]) -> [ICalComponent] {
+        guard children.count >= Self.parallelSiblings else { return children.map { read($0.pointer, index: $0.index, sameNames: sameNames) } }
+        return children.concurrentMap(minimumChunk: Self.parallelSiblings / 2) { read($0.pointer, index: $0.index, sameNames: sameNames) }
+    }
+
+    private func read(_ component: OpaquePointer, index: Int, sameNames: [String: [Int]]) -> ICalComponent {
         let kind = icalcomponent_isa(component)
         var name = ICalLibrary.string(icalcomponent_kind_to_string(kind)) ?? "X"
         if name == "XROOT" {
             // Several calendars: their blocks are the top-level ones.
             var result = ICalComponent(name)
-            var counts: [String: Int] = [:]
-            var childNames: [String: [Int]] = [:]
-            var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
-            while let current = child {
-                let childName = ICalLibrary.string(icalcomponent_kind_to_string(icalcomponent_isa(current))) ?? "X"
-                result.components.append(read(current, candidates: candidates, index: counts[childName, default: 0], sameNames: &childNames))
-                counts[childName, default: 0] += 1
-                child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
-            }
+            result.components = read(children(of: component, xKey: "X"), sameNames: sameNames)
             return result
         }
         let isX = kind == ICAL_X_COMPONENT
-        let nameKey = isX ? "X-" : name
-        let sameName = sameNames[nameKey] ?? candidates.filter { isX ? lines.blocks[$0].name.hasPrefix("X-") : lines.blocks[$0].name == name }
-        sameNames[nameKey] = sameName
+        let sameName = sameNames[isX ? "X-" : name] ?? []
         let blockIndex = sameName.indices.contains(index) ? sameName[index] : nil
         let block = blockIndex.map { lines.blocks[$0] }
         if isX, let block { name = block.name }
@@ -180,17 +214,7 @@ struct ICalTreeReader {
             property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
         }
         if let block { assignLines(&result.properties, in: block) }
-        var counts: [String: Int] = [:]
-        var childNames: [String: [Int]] = [:]
-        let children = block?.children ?? []
-        var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
-        while let current = child {
-            let childKind = icalcomponent_isa(current)
-            let key = childKind == ICAL_X_COMPONENT ? "X" : (ICalLibrary.string(icalcomponent_kind_to_string(childKind)) ?? "X")
-            result.components.append(read(current, candidates: children, index: counts[key, default: 0], sameNames: &childNames))
-            counts[key, default: 0] += 1
-            child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
-        }
+        result.components = read(children(of: component, xKey: "X"), sameNames: byName(block?.children ?? []))
         return result
     }
 

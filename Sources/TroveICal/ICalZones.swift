@@ -52,8 +52,21 @@ enum ICalZones {
 
     /// What TZIDs stood for in one calendar, so that reading its 10,000 events looks each up once (the
     /// lookups, `location`'s comparison of offsets among them, were half of reading a tree).
-    final class Resolved {
-        fileprivate var zones: [String: (zone: ICalTime.Zone, resolved: OpaquePointer?)] = [:]
+    /// Shared by the threads reading one tree's components: a TZID is resolved under its lock, which also keeps
+    /// libical's lookup in the calendar (it sorts the calendar's zones on first use) to one thread at a time.
+    final class Resolved: @unchecked Sendable {
+        private var zones: [String: (zone: ICalTime.Zone, resolved: OpaquePointer?)] = [:]
+        private let lock = NSLock()
+
+        fileprivate func zone(_ tzid: String, resolving: () -> (zone: ICalTime.Zone, resolved: OpaquePointer?))
+            -> (zone: ICalTime.Zone, resolved: OpaquePointer?) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = zones[tzid] { return known }
+            let found = resolving()
+            zones[tzid] = found
+            return found
+        }
     }
 
     /// A libical time as an `ICalTime`, its TZID looked up in `calendar` then the system (once per `Resolved`).
@@ -65,15 +78,16 @@ enum ICalZones {
             zone = .floating
         } else if icaltime_is_utc(value) != 0 {
             zone = .utc
-        } else if let tzid, let known = cache?.zones[tzid] {
-            (zone, resolved) = known
         } else if let tzid {
-            resolved = calendar.flatMap { calendar in tzid.withCString { icalcomponent_get_timezone(calendar, $0) } }
-                ?? builtin(tzid)
-                ?? tzid.withCString { icaltimezone_get_builtin_timezone_from_tzid($0) }
-            zone = .named(tzid: tzid, location: location(tzid: tzid, zone: resolved))
-            if resolved == nil, case .named(_, let location?) = zone { resolved = builtin(location) }
-            cache?.zones[tzid] = (zone, resolved)
+            func resolve() -> (zone: ICalTime.Zone, resolved: OpaquePointer?) {
+                var resolved = calendar.flatMap { calendar in tzid.withCString { icalcomponent_get_timezone(calendar, $0) } }
+                    ?? builtin(tzid)
+                    ?? tzid.withCString { icaltimezone_get_builtin_timezone_from_tzid($0) }
+                let zone = ICalTime.Zone.named(tzid: tzid, location: location(tzid: tzid, zone: resolved))
+                if resolved == nil, case .named(_, let location?) = zone { resolved = builtin(location) }
+                return (zone, resolved)
+            }
+            (zone, resolved) = cache.map { $0.zone(tzid, resolving: resolve) } ?? resolve()
         }
         let seconds: Int
         if value.is_date != 0 {

@@ -1,6 +1,7 @@
 import Foundation
 import TroveGit
 import TroveJSON
+import TroveParallel
 
 /// One file of an arriving commit that a store's tree may not hold.
 public struct ArrivingFileProblem: Sendable, Equatable, CustomStringConvertible {

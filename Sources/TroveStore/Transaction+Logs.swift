@@ -1,5 +1,6 @@
 import TroveGit
 import TroveJSON
+import TroveParallel
 import TroveSchema
 
 /// What adding entries to append-only logs did.

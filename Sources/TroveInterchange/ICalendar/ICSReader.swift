@@ -1,6 +1,7 @@
 import Foundation
 import TroveICal
 import TroveJSON
+import TroveParallel
 import TroveStore
 
 /// Reads an iCalendar file into event and task record fields (see `ICSRecord`).
@@ -56,6 +57,7 @@ public enum ICSReader {
             }
             result.warnings += reading.warnings
         }
+        releaseLater(calendar)
         ICSFutureOverrides.apply(to: &result.records, warnings: &result.warnings)
         for (name, count) in skipped.sorted(by: { $0.key < $1.key }) {
             result.warnings.append(ICSProblem(component: "VCALENDAR", uid: nil, line: 0,

@@ -1,6 +1,7 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveParallel
 import TroveStore
 
 /// Brings the events and tasks of an iCalendar file into a calendar, as one commit.
@@ -52,7 +53,7 @@ public struct ICSImport {
             // Every component skipped: nothing to import, so no default calendar is made either.
             guard !file.records.isEmpty else { return }
             let calendarID = try named ?? book.target(named: nil, in: &transaction)
-            let ids = file.records.map(Self.recordID)
+            let ids = file.records.concurrentMap(minimumChunk: 1_024, Self.recordID)
             // Records this clone has no note of importing (imported on another machine, or before the notes were
             // kept) take as base the version the last iCalendar import committed.
             let unnoted = zip(ids, file.records).filter { id, item in
@@ -99,6 +100,7 @@ public struct ICSImport {
                 progress?(number + 1, file.records.count)
             }
             try putBatch(&transaction)
+            lastImported.encodeAhead()
         }
         // After the commit (or a run that changed nothing): a failed import or a dry run leaves the old base.
         if !options.dryRun { try lastImported.save(head: store.headHex()) }

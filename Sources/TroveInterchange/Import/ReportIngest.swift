@@ -1,6 +1,7 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveParallel
 import TroveStore
 
 /// Brings tracker location reports into the trackers' append-only logs.
