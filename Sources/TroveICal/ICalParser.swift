@@ -9,6 +9,11 @@ public enum ICalParser {
     /// Bad properties do not throw: libical drops them and leaves an `X-LIC-ERROR`
     /// property in their component (see `ICalComponent.parseProblems`, with lines).
     public static func parse(_ text: String) throws(ICalError) -> ICalComponent {
+        try parse(text, parallelSiblings: ICalTreeReader.parallelSiblings)
+    }
+
+    /// `parse(_:)`, reading components on every core when they have at least `parallelSiblings` siblings.
+    static func parse(_ text: String, parallelSiblings: Int) throws(ICalError) -> ICalComponent {
         var text = text
         if text.first == "\u{FEFF}" { text.removeFirst() }
         // libical parses on another thread while the lines are found here (they are needed only to read its tree,
@@ -49,7 +54,7 @@ public enum ICalParser {
         let parsed: (tree: ICalComponent, owner: ICalOwnedComponent)? = ICalLibrary.locked {
             guard let root = parsedEarly ?? text.withCString({ icalparser_parse_string($0) }) else { return nil }
             let owner = ICalOwnedComponent(root)
-            let walker = ICalTreeReader(lines: lines, root: owner.pointer)
+            let walker = ICalTreeReader(lines: lines, root: owner.pointer, parallelSiblings: parallelSiblings)
             return (walker.read(owner.pointer, candidates: lines.topLevel), owner)
         }
         // Everything is copied out: libical's tree is freed on another thread (a 10,000-event file's took 32 ms),
@@ -137,10 +142,12 @@ struct ICalTreeReader: @unchecked Sendable {
 
     /// A component read on every core has at least this many siblings.
     static let parallelSiblings = 512
+    private let parallelSiblings: Int
 
-    init(lines: ICalLines, root: OpaquePointer) {
+    init(lines: ICalLines, root: OpaquePointer, parallelSiblings: Int = Self.parallelSiblings) {
         self.lines = lines
         self.root = root
+        self.parallelSiblings = parallelSiblings
     }
 
     /// Copies `component`; `candidates` are the blocks its BEGIN line may be among.
@@ -185,8 +192,8 @@ struct ICalTreeReader: @unchecked Sendable {
     }
 
     private func read(_ children: [Child], sameNames: [String: [Int]]) -> [ICalComponent] {
-        guard children.count >= Self.parallelSiblings else { return children.map { read($0.pointer, index: $0.index, sameNames: sameNames) } }
-        return children.concurrentMap(minimumChunk: Self.parallelSiblings / 2) { read($0.pointer, index: $0.index, sameNames: sameNames) }
+        guard children.count >= parallelSiblings else { return children.map { read($0.pointer, index: $0.index, sameNames: sameNames) } }
+        return children.concurrentMap(minimumChunk: max(1, parallelSiblings / 2)) { read($0.pointer, index: $0.index, sameNames: sameNames) }
     }
 
     private func read(_ component: OpaquePointer, index: Int, sameNames: [String: [Int]]) -> ICalComponent {
