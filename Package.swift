@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "TroveJSON"),
         // Work spread over the machine's cores: a map in chunks, and a map pipelined beside the calling thread.
         .target(name: "TroveParallel"),
+        // What Trove asks of the machine beneath git: the user's home and XDG folders.
+        .target(name: "TroveSystem"),
         .target(
             name: "TroveFormats",
             path: "Formats",
@@ -64,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "TroveGit",
-            dependencies: ["CGit2", "CTroveZlib", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CGit2", "CTroveZlib", "TroveSystem", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TroveMerge", dependencies: ["TroveJSON"]),
         .target(name: "TroveSchema", dependencies: ["TroveJSON", "TroveMerge", "TroveFormats"]),
@@ -72,7 +74,7 @@ let package = Package(
         .target(
             name: "TroveStore",
             dependencies: [
-                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge", "TroveAge", "TroveParallel",
+                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge", "TroveAge", "TroveParallel", "TroveICal",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -88,7 +90,7 @@ let package = Package(
         .target(
             name: "TroveKit",
             dependencies: [
-                "TroveStore", "TroveGit", "TroveIndex", "TroveJSON", "TroveICal",
+                "TroveStore", "TroveGit", "TroveIndex", "TroveJSON", "TroveICal", "TroveSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
@@ -103,7 +105,7 @@ let package = Package(
         .target(
             name: "TroveShell",
             dependencies: [
-                "TroveStore", "TroveGit", "TroveIndex", "TroveSchema", "TroveKit", "TroveInterchange", "CEdit",
+                "TroveStore", "TroveGit", "TroveIndex", "TroveSchema", "TroveKit", "TroveInterchange", "TroveSystem", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

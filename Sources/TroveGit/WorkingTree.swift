@@ -23,11 +23,11 @@ public struct WorkingTreeError: Error, Sendable, CustomStringConvertible {
 /// Writes checked-out files and stages them, then writes the git index once.
 ///
 /// The index is written
-/// by `IndexFile` (cost: one copy of the file) or, for index forms it does
+/// by `GitIndexFile` (cost: one copy of the file) or, for index forms it does
 /// not handle, by libgit2.
 public final class Checkout {
     private let repository: Repository
-    private var upserts: [IndexFile.Entry] = []
+    private var upserts: [GitIndexFile.Entry] = []
     private var removals: [String] = []
     /// Folders of the work tree seen to be real folders (not links) during this checkout.
     private var realFolders = Set<Substring>()
@@ -36,7 +36,7 @@ public final class Checkout {
     private var missingFolders = Set<Substring>()
 
     /// The index as read at the first use; `nil` inside means libgit2 must handle it.
-    private lazy var indexFile: IndexFile? = IndexFile(gitDirectory: repository.gitDirectory, lazily: true)
+    private lazy var indexFile: GitIndexFile? = GitIndexFile(gitDirectory: repository.gitDirectory, lazily: true)
 
     public init(_ repository: Repository) { self.repository = repository }
 
@@ -55,7 +55,7 @@ public final class Checkout {
         let target = try repository.workdirPath(path)
         try makeParentFolders(of: path)
         let info = try Self.writeFile(target, bytes, path: path)
-        upserts.append(IndexFile.Entry(path: path, blob: blob, fileStat: info))
+        upserts.append(GitIndexFile.Entry(path: path, blob: blob, fileStat: info))
     }
 
     /// Writes many files: their folders first, then the files on two threads.
@@ -97,7 +97,7 @@ public final class Checkout {
         }
         defer { _ = results.baseAddress!.deinitialize(count: files.count) }
         for (file, result) in zip(files, results) {
-            upserts.append(IndexFile.Entry(path: file.path, blob: file.blob, fileStat: try result.get()))
+            upserts.append(GitIndexFile.Entry(path: file.path, blob: file.blob, fileStat: try result.get()))
         }
     }
 
@@ -240,7 +240,7 @@ extension Repository {
 
     /// The blob the git index stages at `path`, or `nil`.
     public func stagedID(atPath path: String) throws -> ObjectID? {
-        if let index = IndexFile(gitDirectory: gitDirectory, lazily: true) { return index.entryID(atPath: path) }
+        if let index = GitIndexFile(gitDirectory: gitDirectory, lazily: true) { return index.entryID(atPath: path) }
         let index = try index()
         try index.reload()
         return index.entryID(atPath: path)

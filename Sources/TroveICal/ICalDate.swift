@@ -49,6 +49,27 @@ public struct ICalDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(daysSince1970: Int(Int64(seconds).floorDiv(86_400)))
     }
 
+    /// Days from 1 January 1970 to this date (negative before it): Howard Hinnant's days_from_civil, the one in
+    /// the code (`CivilDate` and `Timestamp` use it). For a month 1 to 12; a day past the month's end counts on
+    /// into the next.
+    public var daysSince1970: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The days in `month` (1 to 12) of `year`, on the proleptic Gregorian calendar.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// The date `days` after 1 January 1970 (before it when negative): Howard Hinnant's civil_from_days, the
     /// inverse of `utcMidnightSeconds`. Worked out, not asked of a Foundation calendar: every record an import
     /// writes formats its times, and `dateComponents` was 3 % of a 10,000-event import.
@@ -98,12 +119,7 @@ public struct ICalDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         // Howard Hinnant's days_from_civil, for the months there are; a day past the month's end counts
         // on into the next, as timegm's does. Other months, and far-off years and days, are left to timegm.
         if (1...12).contains(month), (-1_000_000...1_000_000).contains(year), (-1_000_000...1_000_000).contains(day) {
-            let y = month <= 2 ? year - 1 : year
-            let era = (y >= 0 ? y : y - 399) / 400
-            let yoe = y - era * 400
-            let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-            let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-            return (era * 146_097 + doe - 719_468) * 86_400
+            return daysSince1970 * 86_400
         }
         var parts = tm()
         parts.tm_year = Int32(year - 1900)

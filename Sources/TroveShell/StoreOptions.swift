@@ -4,6 +4,7 @@ import TroveGit
 import TroveIndex
 import TroveKit
 import TroveStore
+import TroveSystem
 
 /// `--store PATH`: which store a command works on.
 public struct StoreOptions: ParsableArguments {

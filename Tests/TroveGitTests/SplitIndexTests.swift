@@ -81,7 +81,7 @@ import TroveTestSupport
     func changesOverSplit() throws {
         let (scratch, initial) = try splitRepository(60)
         var blobs = initial
-        #expect(try IndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == true)
+        #expect(try GitIndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == true)
         #expect(try sharedIndexes(scratch).count == 1)
         var head = try scratch.repository.headCommitID()
         // Change two, add one, remove one: four changes over 60 shared entries stay in the small index.
@@ -90,7 +90,7 @@ import TroveTestSupport
         blobs[path(100)] = try scratch.repository.writeBlob(bytes("new 100\n"))
         blobs[path(7)] = nil
         head = try commitAndCheckOut(scratch, blobs, changed: [path(3), path(40), path(100)], removed: [path(7)], parent: head)
-        let index = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory))
+        let index = try #require(GitIndexFile(gitDirectory: scratch.repository.gitDirectory))
         #expect(index.isSplit)
         #expect(index.count == blobs.count)
         for (path, blob) in blobs { #expect(index.entryID(atPath: path) == blob) }
@@ -103,7 +103,7 @@ import TroveTestSupport
         // libgit2 reads it once unsplit, with the same entries.
         let gitIndex = try scratch.repository.index()
         #expect(gitIndex.count == blobs.count)
-        #expect(try IndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == false)
+        #expect(try GitIndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == false)
         #expect(try scratch.repository.status().isEmpty)
         #expect(try gitStaged(scratch) == blobs.mapValues(\.hex))
     }
@@ -120,7 +120,7 @@ import TroveTestSupport
             head = try commitAndCheckOut(scratch, blobs, changed: [changed], removed: [], parent: head)
             #expect(try gitStaged(scratch) == blobs.mapValues(\.hex), "after round \(round)")
         }
-        let index = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory))
+        let index = try #require(GitIndexFile(gitDirectory: scratch.repository.gitDirectory))
         #expect(index.isSplit)
         #expect(try !sharedIndexes(scratch).allSatisfy(firstShared.contains))
         #expect(try scratch.git("status", "--porcelain") == "")
@@ -134,7 +134,7 @@ import TroveTestSupport
         var left = blobs
         for path in removed { left[path] = nil }
         try commitAndCheckOut(scratch, left, changed: [], removed: removed, parent: try scratch.repository.headCommitID())
-        #expect(try IndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == false)
+        #expect(try GitIndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == false)
         #expect(try gitStaged(scratch) == left.mapValues(\.hex))
         #expect(try scratch.git("status", "--porcelain") == "")
     }
@@ -142,7 +142,7 @@ import TroveTestSupport
     @Test("a split index written by plain git, with its own bitmaps and nameless entries, reads as git reads it")
     func readsGitsSplitIndex() throws {
         let (scratch, blobs) = try splitRepository(30)
-        try IndexFile.unsplit(gitDirectory: scratch.repository.gitDirectory)
+        try GitIndexFile.unsplit(gitDirectory: scratch.repository.gitDirectory)
         _ = try scratch.git("update-index", "--split-index")
         // git now changes a few entries and removes one, writing replace and delete bitmaps.
         for number in [2, 9, 17] {
@@ -153,7 +153,7 @@ import TroveTestSupport
         _ = try scratch.git("add", "-A")
         let expected = try gitStaged(scratch)
         #expect(expected.count == blobs.count)
-        let index = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory))
+        let index = try #require(GitIndexFile(gitDirectory: scratch.repository.gitDirectory))
         #expect(index.isSplit)
         var read: [String: String] = [:]
         for position in 0..<index.count {
@@ -180,7 +180,7 @@ import TroveTestSupport
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { unlink(lock) }
         try scratch.repository.ensurePlainIndex()
         #expect(Date() >= released)
-        #expect(try IndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == false)
+        #expect(try GitIndexFile(gitDirectory: scratch.repository.gitDirectory)?.isSplit == false)
         #expect(try gitStaged(scratch) == blobs.mapValues(\.hex))
     }
 
@@ -196,9 +196,9 @@ import TroveTestSupport
             for number in step.removed { blobs[path(number)] = nil }
             head = try commitAndCheckOut(
                 scratch, blobs, changed: step.changed.map(path), removed: step.removed.map(path), parent: head)
-            let lazy = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory, lazily: true))
-            let whole = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory))
-            #expect(lazy.delta?.shared.blocks?.count == (300 + SharedIndex.blockSize - 1) / SharedIndex.blockSize)
+            let lazy = try #require(GitIndexFile(gitDirectory: scratch.repository.gitDirectory, lazily: true))
+            let whole = try #require(GitIndexFile(gitDirectory: scratch.repository.gitDirectory))
+            #expect(lazy.delta?.shared.blocks?.count == (300 + GitSharedIndex.blockSize - 1) / GitSharedIndex.blockSize)
             #expect(whole.delta == nil)
             #expect(lazy.count == blobs.count && whole.count == blobs.count)
             let probes = (0..<402).map(path) + ["", "a", "notes/", "notes/06/99999.json", "zzz"]
@@ -217,10 +217,10 @@ import TroveTestSupport
     @Test("git's own offset table serves lazy lookups, and Trove's next write over git's split index keeps git's view")
     func gitsOffsetTable() throws {
         let (scratch, _) = try splitRepository(400)
-        try IndexFile.unsplit(gitDirectory: scratch.repository.gitDirectory)
+        try GitIndexFile.unsplit(gitDirectory: scratch.repository.gitDirectory)
         _ = try scratch.git("-c", "index.threads=2", "-c", "index.recordOffsetTable=true", "-c", "index.recordEndOfIndexEntries=true",
                             "update-index", "--split-index")
-        let lazy = try #require(IndexFile(gitDirectory: scratch.repository.gitDirectory, lazily: true))
+        let lazy = try #require(GitIndexFile(gitDirectory: scratch.repository.gitDirectory, lazily: true))
         #expect(lazy.delta?.shared.blocks != nil)
         let staged = try gitStaged(scratch)
         for (path, blob) in staged { #expect(lazy.entryID(atPath: path)?.hex == blob) }
@@ -245,7 +245,7 @@ import TroveTestSupport
         // The last byte of the EOIE hash, just before the trailer: the table's signatures and sizes no longer match it.
         bytes[bytes.count - 21] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: gitDirectory + name))
-        let lazy = try #require(IndexFile(gitDirectory: gitDirectory, lazily: true))
+        let lazy = try #require(GitIndexFile(gitDirectory: gitDirectory, lazily: true))
         #expect(lazy.delta == nil)
         for (path, blob) in blobs { #expect(lazy.entryID(atPath: path) == blob) }
     }

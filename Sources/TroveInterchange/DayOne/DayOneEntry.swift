@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveStore
 
 /// One Day One entry, checked and cleaned, ready to import.
 public struct DayOneEntry: Sendable, Hashable {
@@ -47,10 +48,10 @@ public struct DayOneEntry: Sendable, Hashable {
     }
 
     /// `creationDate` in UTC with milliseconds, like `2024-04-16T23:00:00.000Z`.
-    public var creationTimestamp: String { DayOneTimestamp.utcString(from: creationDate) }
+    public var creationTimestamp: String { Timestamp.string(creationDate, rounded: .toNearestOrAwayFromZero) }
 
     /// `modifiedDate` in UTC with milliseconds, when there is one.
-    public var modifiedTimestamp: String? { modifiedDate.map(DayOneTimestamp.utcString(from:)) }
+    public var modifiedTimestamp: String? { modifiedDate.map { Timestamp.string($0, rounded: .toNearestOrAwayFromZero) } }
 }
 
 /// Where a Day One entry was written.

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveStore
 
 /// Checks one member of a journal's `entries` array and builds a `DayOneEntry` from it.
 ///
@@ -127,7 +128,7 @@ struct DayOneEntryReader {
     private mutating func date(_ value: JSONValue?, _ field: String, required: Bool) -> Date? {
         let text = required ? requiredString(value, field) : optionalString(value, field)
         guard let text else { return nil }
-        guard let date = DayOneTimestamp.date(from: text) else {
+        guard let date = Timestamp.date(iso: text, withoutZone: .utc) else {
             report(field, "must be an ISO-8601 date and time like 2024-04-16T23:00:00Z, found \"\(text)\"")
             return nil
         }

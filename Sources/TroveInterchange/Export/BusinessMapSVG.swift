@@ -26,9 +26,9 @@ public enum BusinessMapSVG {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height + 28 + 16))" \
             viewBox="0 0 \(number(width)) \(number(height + 28 + 16))" font-family="sans-serif">
-            <title>\(ExportHTMLText.escape(title))</title>
+            <title>\(MarkupText.escape(title))</title>
             <rect width="100%" height="100%" fill="#f6f3ec"/>
-            <text x="8" y="19" font-size="14" fill="#333">\(ExportHTMLText.escape(title))</text>
+            <text x="8" y="19" font-size="14" fill="#333">\(MarkupText.escape(title))</text>
             <g transform="translate(0,28)">
 
             """

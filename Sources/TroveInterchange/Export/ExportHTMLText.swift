@@ -1,22 +1,5 @@
-/// HTML escaping for text and attribute values the exporters write.
+/// Links in the HTML the exporters write (text itself goes through `MarkupText.escape`).
 enum ExportHTMLText {
-    /// Escapes `& < > " '`, so the result is safe as element text and inside a quoted attribute.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
     /// A URL for an `href`/`src`: spaces and controls percent-encoded, then escaped as an attribute.
     static func url(_ s: String) -> String {
         var out = ""
@@ -27,7 +10,7 @@ enum ExportHTMLText {
                 out.unicodeScalars.append(c)
             }
         }
-        return escape(out)
+        return MarkupText.escape(out)
     }
 
     /// Whether a link destination is safe to follow: not `javascript:`, `vbscript:` or `data:`.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The HTML of each page of an exported site. Every piece of text goes through `ExportHTMLText.escape`.
+/// The HTML of each page of an exported site. Every piece of text goes through `MarkupText.escape`.
 struct HTMLSitePages {
     let site: HTMLSite
 
-    private func esc(_ s: String) -> String { ExportHTMLText.escape(s) }
+    private func esc(_ s: String) -> String { MarkupText.escape(s) }
 
     // MARK: Pages
 

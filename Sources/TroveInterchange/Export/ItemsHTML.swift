@@ -16,16 +16,16 @@ public struct ItemsHTML {
             let picture: String
             if let photo = item.photo, let bytes = try store.media(sha256: photo), let kind = try store.mediaKind(sha256: photo) {
                 picture = "<img src=\"data:image/\(kind.rawValue == "jpg" ? "jpeg" : kind.rawValue);base64,\(Data(bytes).base64EncodedString())\" "
-                    + "alt=\"\(ExportHTMLText.escape(item.name))\" width=\"120\" height=\"120\">"
+                    + "alt=\"\(MarkupText.escape(item.name))\" width=\"120\" height=\"120\">"
             } else {
                 picture = PlaceholderPicture.svg
             }
             let tracker = summary.trackers.map { "\($0.trackerID) (\($0.state))" }.joined(separator: ", ")
             let place = summary.location.map { "\(ItemSummary.place($0.report)), \($0.age())" } ?? "no location yet"
             return """
-                <li class="item"><figure>\(picture)</figure><div><h2>\(ExportHTMLText.escape(item.name))</h2>
-                <p>Tracker: \(ExportHTMLText.escape(tracker.isEmpty ? "none" : tracker))</p>
-                <p>Last seen: \(ExportHTMLText.escape(place))</p>\(item.notes.map { "\n<p class=\"notes\">\(ExportHTMLText.escape($0))</p>" } ?? "")</div></li>
+                <li class="item"><figure>\(picture)</figure><div><h2>\(MarkupText.escape(item.name))</h2>
+                <p>Tracker: \(MarkupText.escape(tracker.isEmpty ? "none" : tracker))</p>
+                <p>Last seen: \(MarkupText.escape(place))</p>\(item.notes.map { "\n<p class=\"notes\">\(MarkupText.escape($0))</p>" } ?? "")</div></li>
                 """
         }
         return """

@@ -39,9 +39,9 @@ public struct MarkdownHTML: Sendable {
                     i += 1
                 }
                 i += 1 // the closing fence, or past the end
-                let lang = fence.language.map { " class=\"language-\(ExportHTMLText.escape($0))\"" } ?? ""
+                let lang = fence.language.map { " class=\"language-\(MarkupText.escape($0))\"" } ?? ""
                 let code = body.map { $0 + "\n" }.joined()
-                out.append("<pre><code\(lang)>\(ExportHTMLText.escape(code))</code></pre>")
+                out.append("<pre><code\(lang)>\(MarkupText.escape(code))</code></pre>")
             } else if markdownIndent(line) >= 4 {
                 var body: [String] = []
                 while i < lines.count, isBlank(lines[i]) || markdownIndent(lines[i]) >= 4 {
@@ -49,7 +49,7 @@ public struct MarkdownHTML: Sendable {
                     i += 1
                 }
                 while let last = body.last, isBlank(last) { body.removeLast() }
-                out.append("<pre><code>\(ExportHTMLText.escape(body.map { $0 + "\n" }.joined()))</code></pre>")
+                out.append("<pre><code>\(MarkupText.escape(body.map { $0 + "\n" }.joined()))</code></pre>")
             } else if let (level, text) = atxHeading(line) {
                 out.append("<h\(level)>\(inline(text))</h\(level)>")
                 i += 1

@@ -20,7 +20,7 @@ struct MarkdownInline {
                     out += "<br>\n"
                     i += 2
                 } else if let next, next.isASCII, next.isPunctuation || next.isSymbol {
-                    out += ExportHTMLText.escape(String(next))
+                    out += MarkupText.escape(String(next))
                     i += 2
                 } else {
                     out += "\\"
@@ -29,7 +29,7 @@ struct MarkdownInline {
             case "`":
                 let run = runLength(s, at: i)
                 if let close = findCodeClose(s, from: i + run, length: run) {
-                    out += "<code>" + ExportHTMLText.escape(codeText(s[(i + run)..<close])) + "</code>"
+                    out += "<code>" + MarkupText.escape(codeText(s[(i + run)..<close])) + "</code>"
                     i = close + run
                 } else {
                     out += String(repeating: "`", count: run)
@@ -39,11 +39,11 @@ struct MarkdownInline {
                 if let link = parseLink(s, labelStart: i + 2) {
                     let alt = plainText(link.label)
                     if let src = resolve(link.destination) {
-                        out += "<img src=\"\(ExportHTMLText.url(src))\" alt=\"\(ExportHTMLText.escape(alt))\""
-                        out += link.title.map { " title=\"\(ExportHTMLText.escape($0))\"" } ?? ""
+                        out += "<img src=\"\(ExportHTMLText.url(src))\" alt=\"\(MarkupText.escape(alt))\""
+                        out += link.title.map { " title=\"\(MarkupText.escape($0))\"" } ?? ""
                         out += " loading=\"lazy\">"
                     } else {
-                        out += ExportHTMLText.escape(alt)
+                        out += MarkupText.escape(alt)
                     }
                     i = link.end
                 } else {
@@ -55,7 +55,7 @@ struct MarkdownInline {
                     let label = render(link.label)
                     if let href = resolve(link.destination) {
                         out += "<a href=\"\(ExportHTMLText.url(href))\""
-                        out += link.title.map { " title=\"\(ExportHTMLText.escape($0))\"" } ?? ""
+                        out += link.title.map { " title=\"\(MarkupText.escape($0))\"" } ?? ""
                         out += ">\(label)</a>"
                     } else {
                         out += label
@@ -67,7 +67,7 @@ struct MarkdownInline {
                 }
             case "<":
                 if let (url, end) = autolink(s, at: i), let href = resolve(url) {
-                    out += "<a href=\"\(ExportHTMLText.url(href))\">\(ExportHTMLText.escape(url))</a>"
+                    out += "<a href=\"\(ExportHTMLText.url(href))\">\(MarkupText.escape(url))</a>"
                     i = end
                 } else {
                     out += "&lt;"
@@ -87,7 +87,7 @@ struct MarkdownInline {
                     i += run
                 }
             default:
-                out += ExportHTMLText.escape(String(c))
+                out += MarkupText.escape(String(c))
                 i += 1
             }
         }
@@ -105,7 +105,7 @@ struct MarkdownInline {
     private func emphasis(_ s: ArraySlice<Character>, at i: Int) -> (String, Int) {
         let c = s[i]
         let run = runLength(s, at: i)
-        let literal = (ExportHTMLText.escape(String(repeating: c, count: run)), i + run)
+        let literal = (MarkupText.escape(String(repeating: c, count: run)), i + run)
         guard canOpen(s, from: i, to: i + run) else { return literal }
         if run >= 2, let close = findCloser(s, char: c, from: i + 2, minRun: 2) {
             let tag = c == "~" ? "s" : "strong"

@@ -1,5 +1,6 @@
 import Foundation
 import TroveKit
+import TroveStore
 
 /// One jrnl entry, from a JSON export or a plain-text journal file.
 public struct JrnlEntry: Sendable, Hashable {
@@ -33,7 +34,7 @@ public struct JrnlEntry: Sendable, Hashable {
 
     /// `date` in UTC with milliseconds, like `2020-01-02T08:30:00.000Z` (the same form as
     /// Day One entries' timestamps).
-    public var timestamp: String { DayOneTimestamp.utcString(from: date) }
+    public var timestamp: String { Timestamp.string(date, rounded: .toNearestOrAwayFromZero) }
 }
 
 /// A wall-clock date and time as jrnl writes it, with no time zone.

@@ -1,5 +1,6 @@
 import Foundation
 import TroveKit
+import TroveStore
 
 /// The rules the three readers and two writers share: numbers, times, kinds and ids as text.
 enum PointFormat {
@@ -17,7 +18,7 @@ enum PointFormat {
         bytes.append(UInt8(ascii: ","))
         appendFixed(longitude, decimals: 7, to: &bytes)
         bytes.append(UInt8(ascii: ","))
-        if let time { appendUTC(time, to: &bytes) }
+        if let time { bytes.append(contentsOf: utcString(time).utf8) }
         bytes.append(UInt8(ascii: ","))
         if let kind { bytes.append(contentsOf: kind.utf8) }
         return String(decoding: bytes, as: UTF8.self)
@@ -143,111 +144,14 @@ enum PointFormat {
 
     // MARK: Times
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM|±HHMM)`; without a zone it is UTC when
+    /// The instant `text` names (`Timestamp.date(iso:)`, around white space); without a zone it is UTC when
     /// `zoneOptional` (GPX times are UTC by definition), otherwise nil.
-    ///
-    /// By hand, not `ISO8601DateFormatter`: one formatter per point is slow over 50,000 points,
-    /// and the formatter needs a second option set for fractional seconds.
     static func parseTime(_ text: String, zoneOptional: Bool = false) -> Date? {
-        var scanner = TimeScanner(Array(trimmed(text).utf8))
-        return scanner.date(zoneOptional: zoneOptional)
+        Timestamp.date(iso: trimmed(text), withoutZone: zoneOptional ? .utc : .refused)
     }
 
     /// `2026-11-22T07:55:12.345Z`: UTC with milliseconds, the form Trove stores.
     static func utcString(_ date: Date) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        appendUTC(date, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func appendUTC(_ date: Date, to bytes: inout [UInt8]) {
-        // Rounded, not truncated: a double holds .345 s a hair off either way.
-        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
-        let remainder = ((milliseconds % 86_400_000) + 86_400_000) % 86_400_000
-        let days = (milliseconds - remainder) / 86_400_000
-        let civil = CivilDate(daysSinceEpoch: days)
-        let (year, month, day) = (civil.year, civil.month, civil.day)
-        let second = remainder / 1000
-        if year < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(abs(year), width: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(month, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(day, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(second / 3600, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(second / 60 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(second % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(remainder % 1000, width: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-    }
-
-}
-
-/// Reads the fixed-width parts of an ISO 8601 time from ASCII bytes.
-private struct TimeScanner {
-    private let bytes: [UInt8]
-    private var index = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func date(zoneOptional: Bool) -> Date? {
-        guard let year = digits(4), skip("-"), let month = digits(2), skip("-"), let day = digits(2),
-              skip("T") || skip("t") || skip(" "), let hour = digits(2), skip(":"), let minute = digits(2),
-              skip(":"), let second = digits(2),
-              (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second <= 60
-        else { return nil }
-        var fraction = 0.0
-        if skip(".") || skip(",") {
-            // Whole digits over a power of ten, so `.345` is as close to 0.345 as a double gets.
-            var numerator = 0
-            var denominator = 1
-            let start = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-                if index - start < 9 {
-                    numerator = numerator * 10 + Int(bytes[index] - 0x30)
-                    denominator *= 10
-                }
-                index += 1
-            }
-            guard index > start else { return nil }
-            fraction = Double(numerator) / Double(denominator)
-        }
-        var offset = 0
-        if index == bytes.count {
-            guard zoneOptional else { return nil }
-        } else if !(skip("Z") || skip("z")) {
-            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            guard skip("+") || skip("-"), let hours = digits(2) else { return nil }
-            _ = skip(":")
-            guard let minutes = digits(2), hours < 24, minutes < 60 else { return nil }
-            offset = sign * (hours * 3600 + minutes * 60)
-        }
-        guard index == bytes.count else { return nil }
-        let seconds = CivilDate(year: year, month: month, day: day)!.daysSinceEpoch * 86_400
-            + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    private mutating func digits(_ count: Int) -> Int? {
-        guard index + count <= bytes.count else { return nil }
-        var value = 0
-        for byte in bytes[index..<index + count] {
-            guard (0x30...0x39).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        index += count
-        return value
-    }
-
-    private mutating func skip(_ character: Unicode.Scalar) -> Bool {
-        guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
-        index += 1
-        return true
+        Timestamp.string(date, rounded: .toNearestOrAwayFromZero)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveStore
 
 /// Reads the position out of one JSON line: a gpsd TPV report, an OwnTracks location, or a
 /// plain `{"lat":…,"lon":…}` object.
@@ -35,7 +36,7 @@ public enum JSONPosition {
         guard let mode = object["mode"]?.intValue, mode >= 2,
               let latitude = object["lat"]?.doubleValue, let longitude = object["lon"]?.doubleValue
         else { return nil }
-        let time = object["time"]?.stringValue.flatMap(PositionTimestamp.date(iso:))
+        let time = object["time"]?.stringValue.flatMap { Timestamp.date(iso: $0, withoutZone: .utc) }
         var accuracy = object["eph"]?.doubleValue
         if accuracy == nil {
             let errors = [object["epx"]?.doubleValue, object["epy"]?.doubleValue].compactMap { $0 }
@@ -49,7 +50,7 @@ public enum JSONPosition {
     private static func ownTracksLocation(_ object: [String: JSONValue]) -> PositionFix? {
         guard let latitude = object["lat"]?.doubleValue, let longitude = object["lon"]?.doubleValue
         else { return nil }
-        let time = object["tst"]?.doubleValue.flatMap(PositionTimestamp.date(unixSeconds:))
+        let time = object["tst"]?.doubleValue.flatMap(Timestamp.date(unixSeconds:))
         return PositionFix(latitude: latitude, longitude: longitude, time: time,
                            accuracy: metres(object["acc"]?.doubleValue), source: "owntracks")
     }
@@ -60,9 +61,9 @@ public enum JSONPosition {
         else { return nil }
         var time: Date?
         if let text = object["time"]?.stringValue {
-            time = PositionTimestamp.date(iso: text)
+            time = Timestamp.date(iso: text, withoutZone: .utc)
         } else if let seconds = object["time"]?.doubleValue {
-            time = PositionTimestamp.date(unixSeconds: seconds)
+            time = Timestamp.date(unixSeconds: seconds)
         }
         let accuracy = object["acc"]?.doubleValue ?? object["accuracy"]?.doubleValue
         return PositionFix(latitude: latitude, longitude: longitude, time: time,

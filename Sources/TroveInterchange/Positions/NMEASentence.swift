@@ -1,4 +1,5 @@
 import Foundation
+import TroveStore
 
 /// Reads the position out of one NMEA 0183 sentence: GGA or RMC, from any talker.
 ///
@@ -94,6 +95,6 @@ public enum NMEASentence {
         else { return nil }
         // Two-digit years: GPS began in 1980, so 80–99 are the 1900s and the rest the 2000s.
         let year = shortYear >= 80 ? 1900 + shortYear : 2000 + shortYear
-        return PositionTimestamp.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return Timestamp.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 }

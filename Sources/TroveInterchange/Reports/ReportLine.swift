@@ -1,12 +1,13 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveStore
 
 /// One line of tracker reports, as files and streams carry them.
 ///
 /// Either a JSON object — `{"tracker": "c4-7f-51-0a-9e-22", "time": "2026-11-21T16:40:05Z",
 /// "lat": 48.8566, "lon": 2.3522, "accuracy": 12}`, where `trackerId`, `at`/`timestamp`,
-/// `lng` and `acc` are read too — or CSV: `tracker,time,lat,lon[,accuracy]`. A time is
+/// `lng` and `acc` are read too — or a CSV row (RFC 4180): `tracker,time,lat,lon[,accuracy]`. A time is
 /// ISO 8601 (UTC when it gives no zone) or seconds since 1970 (milliseconds when larger than 10¹¹).
 public enum ReportLine {
     /// What one line holds.
@@ -41,13 +42,18 @@ public enum ReportLine {
     }
 
     private static func csv(_ line: ArraySlice<UInt8>, source: String, latest: Date) -> Parsed {
-        // Bytes, not Foundation's trimming: this runs for every line of million-line files.
-        let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { field -> String in
-            var start = field.startIndex, end = field.endIndex
-            func isPadding(_ byte: UInt8) -> Bool { byte == 0x20 || byte == UInt8(ascii: "\"") }
-            while start < end, isPadding(field[start]) { start += 1 }
-            while end > start, isPadding(field[end - 1]) { end -= 1 }
-            return String(decoding: field[start..<end], as: UTF8.self)
+        // Fields as RFC 4180 reads them (the one CSV reader, `csvRecords`), with the spaces around them dropped.
+        let records = csvRecords(line)
+        guard records.count == 1, let record = records.first, !record.unterminated else {
+            return .problem("has a quoted field that does not end on its line")
+        }
+        let fields = record.fields.map { field -> String in
+            // Bytes, not Foundation's trimming: this runs for every line of million-line files.
+            let bytes = field.utf8
+            var start = bytes.startIndex, end = bytes.endIndex
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+            while end > start, bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 { end = bytes.index(before: end) }
+            return start == bytes.startIndex && end == bytes.endIndex ? field : String(decoding: bytes[start..<end], as: UTF8.self)
         }
         guard fields.count == 4 || fields.count == 5 else {
             return .problem("has \(fields.count) field\(fields.count == 1 ? "" : "s"): expected tracker,time,lat,lon[,accuracy]")
@@ -81,7 +87,7 @@ public enum ReportLine {
 
     /// ISO 8601, or seconds (milliseconds above 10¹¹) since 1970.
     static func date(_ text: String) -> Date? {
-        if let seconds = Double(text) { return PositionTimestamp.date(unixSeconds: seconds > 1e11 ? seconds / 1000 : seconds) }
-        return PositionTimestamp.date(iso: text)
+        if let seconds = Double(text) { return Timestamp.date(unixSeconds: seconds > 1e11 ? seconds / 1000 : seconds) }
+        return Timestamp.date(iso: text, withoutZone: .utc)
     }
 }

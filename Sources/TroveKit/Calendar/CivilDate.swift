@@ -41,15 +41,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return (year, month, day)
     }
 
-    /// Days since 1970-01-01 (Hinnant's days_from_civil).
-    public var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    /// Days since 1970-01-01 (`ICalDate.daysSince1970`, the one days_from_civil).
+    public var daysSinceEpoch: Int { ICalDate(year: year, month: month, day: day).daysSince1970 }
 
     /// The day of the week.
     public var weekday: Weekday {
@@ -92,13 +85,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// The number of days in `month` (1–12) of `year`.
-    public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    public static func daysIn(month: Int, year: Int) -> Int { ICalDate.daysIn(month: month, year: year) }
 }
 
 /// A day of the week, numbered as Foundation's `Calendar` numbers them (Sunday is 1).

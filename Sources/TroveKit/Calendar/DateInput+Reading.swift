@@ -1,4 +1,5 @@
 import Foundation
+import TroveStore
 
 /// What a typed date named: the instant, its day on the wall calendar, and whether a time was given.
 ///
@@ -101,17 +102,8 @@ extension DateInput {
 
     /// An ISO 8601 instant with its zone (`Z` or an offset), with or without fractional seconds.
     private static func zonedISO(_ text: String) -> Date? {
-        // Such an instant has a "T" between its date and time: without one there is no need for a formatter,
-        // whose making (an ICU date format and regular expressions) cost a command a millisecond or two.
-        guard text.contains(where: { $0 == "T" || $0 == "t" }) else { return nil }
-        // The formatter counts 30 February on into March: such a day is left to `dayPart`, which names the month's length.
-        guard CivilDate(iso: String(text.prefix(10))) != nil else { return nil }
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+        // 30 February is left to `dayPart`, which names the month's length.
+        Timestamp.date(iso: text)
     }
 
     /// Words with a lone `am`/`pm` joined to the number before it: ["9", "am"] becomes ["9am"].

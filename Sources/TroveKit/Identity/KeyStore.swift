@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TroveGit
+import TroveSystem
 
 /// Where the user's signing key lives: one file, outside every store.
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveGit
+import TroveSystem
 
 /// Tab completion for a shell line: command names, options, and argument values.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TroveGit
+import TroveSystem
 
 /// The shell's history on disk: one line per entered command, appended as each is entered so that a
 /// killed shell loses nothing and two shells at once both keep theirs.

@@ -1,5 +1,6 @@
 import Foundation
 import TroveGit
+import TroveSystem
 
 /// The few lines shown the first time the shell starts, and never again (a marker file in the
 /// user's state folder remembers).

@@ -91,25 +91,3 @@ struct DayOneTextTests {
                 == "et\\.[photo missing from the export]. Next")
     }
 }
-
-struct DayOneTimestampTests {
-    @Test(arguments: [
-        ("2024-04-16T23:00:00Z", "2024-04-16T23:00:00.000Z"),
-        ("2024-04-16T23:00:00.5Z", "2024-04-16T23:00:00.500Z"),
-        ("2024-04-17T01:00:00+02:00", "2024-04-16T23:00:00.000Z"),
-        ("2024-04-16T18:30:00-0430", "2024-04-16T23:00:00.000Z"),
-        ("2024-02-29T12:00:00", "2024-02-29T12:00:00.000Z"),
-        ("1969-12-31T23:59:59.999Z", "1969-12-31T23:59:59.999Z"),
-        ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00.000Z"),
-    ])
-    func readsAndWritesUTC(text: String, utc: String) throws {
-        let date = try #require(DayOneTimestamp.date(from: text))
-        #expect(DayOneTimestamp.utcString(from: date) == utc)
-    }
-
-    @Test(arguments: ["", "2024-04-16", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2024-04-16T24:00:00Z",
-                      "2024-04-16T23:00:00Zjunk", "2024-04-16T23:00:00+2", "24-04-16T23:00:00Z", "2024-04-16T23:00:00."])
-    func rejectsWhatIsNotADateTime(text: String) {
-        #expect(DayOneTimestamp.date(from: text) == nil)
-    }
-}

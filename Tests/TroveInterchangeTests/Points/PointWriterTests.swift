@@ -88,7 +88,7 @@ struct GPXWriterTests {
               <wpt lat="45.757933259" lon="14.294899916">
                 <time>2026-11-22T07:55:12.345Z</time>
                 <name>pee</name>
-                <desc>by the &lt;gate&gt; &amp; "bench"
+                <desc>by the &lt;gate&gt; &amp; &quot;bench&quot;
             second line</desc>
                 <type>pee</type>
                 <extensions>

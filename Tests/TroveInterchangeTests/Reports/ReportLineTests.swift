@@ -33,6 +33,17 @@ struct ReportLineTests {
         #expect(try Self.report("c4-7f-51-0a-9e-22,2026-11-21T16:40:05Z,48.8566135,2.3522219").accuracy == nil)
     }
 
+    @Test("CSV rows are read as RFC 4180 reads them: quoted fields, doubled quotes, commas inside quotes")
+    func quotedFields() throws {
+        let plain = try Self.report("c4-7f-51-0a-9e-22,2026-11-21T16:40:05Z,48.8566135,2.3522219,12.5")
+        #expect(try Self.report(#""c4-7f-51-0a-9e-22", "2026-11-21T16:40:05Z" ,"48.8566135",2.3522219,"12.5""#) == plain)
+        // A comma inside quotes is part of the field: a decimal comma is a latitude that is not a number, not a
+        // sixth field that shifts the others.
+        #expect(Self.problem(#"c4-7f-51-0a-9e-22,2026-11-21T16:40:05Z,"48,8566135",2.3522219"#)?.contains("latitude that is not a number: '48,8566135'") == true)
+        #expect(Self.problem(#"c4-7f-51-0a-9e-22,2026-11-21T16:40:05Z,"48.85,2.35"#)?.contains("quoted field that does not end") == true)
+        #expect(Self.problem(#""tag ""one""",2026-11-21T16:40:05Z,48.8,2.35"#)?.contains(#"tracker id that is not one: 'tag "one"'"#) == true)
+    }
+
     @Test("headers, blank lines and comments are not reports")
     func nothing() {
         for text in ["tracker,time,lat,lon,accuracy", "tracker,time,latitude,longitude", "", "   ", "# exported 2026-11-21"] {

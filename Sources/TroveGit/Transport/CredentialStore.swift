@@ -1,6 +1,7 @@
-import Foundation
 #if canImport(Glibc)
+import Foundation
 import Glibc
+import TroveSystem
 #endif
 
 /// A user name and a password (or an access token) for an https remote.

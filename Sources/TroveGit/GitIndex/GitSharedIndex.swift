@@ -9,7 +9,7 @@ import Foundation
 /// binary search over the blocks' first entries and a scan of one block,
 /// touching a few pages of a 10 MB file instead of parsing all of it. Shared
 /// indexes without the table, such as git's own, are read whole.
-struct SharedIndex {
+struct GitSharedIndex {
     let storage: Storage
     let version: UInt32
     /// The number of entries.
@@ -28,33 +28,33 @@ struct SharedIndex {
     /// Reads the header and the offset table of a mapped shared index; `nil` if it is not an index this reader handles.
     init?(_ storage: Storage) {
         let bytes = storage.bytes
-        guard bytes.count >= IndexFile.headerSize + IndexFile.trailerSize, bytes.starts(with: "DIRC".utf8),
+        guard bytes.count >= GitIndexFile.headerSize + GitIndexFile.trailerSize, bytes.starts(with: "DIRC".utf8),
               let start = bytes.baseAddress
         else { return nil }
-        version = IndexFile.uint32(start, 4)
+        version = GitIndexFile.uint32(start, 4)
         guard version == 2 || version == 3 else { return nil }
         self.storage = storage
-        count = Int(IndexFile.uint32(start, 8))
+        count = Int(GitIndexFile.uint32(start, 8))
         blocks = Self.offsetTable(bytes, count: count)
     }
 
     /// Every entry, in order; `nil` if the file is damaged or is itself split.
-    func entries() -> [IndexFile.EntryReference]? {
+    func entries() -> [GitIndexFile.EntryReference]? {
         storage.populate()
-        guard let parsed = IndexFile.parse(storage.bytes), parsed.link == nil, parsed.entries.count == count else { return nil }
+        guard let parsed = GitIndexFile.parse(storage.bytes), parsed.link == nil, parsed.entries.count == count else { return nil }
         return parsed.entries
     }
 
     /// The position and entry of `path`, searching the offset table's blocks; `nil` if absent or without a table.
-    func find(_ path: UnsafeBufferPointer<UInt8>) -> (position: Int, entry: IndexFile.EntryReference)? {
+    func find(_ path: UnsafeBufferPointer<UInt8>) -> (position: Int, entry: GitIndexFile.EntryReference)? {
         guard let blocks, let start = storage.bytes.baseAddress else { return nil }
-        let end = storage.bytes.count - IndexFile.trailerSize
+        let end = storage.bytes.count - GitIndexFile.trailerSize
         // The last block whose first path is not after `path`.
         var low = 0, high = blocks.count
         while low < high {
             let middle = (low + high) / 2
-            guard let (first, _) = IndexFile.entry(at: blocks[middle].offset, in: start, end: end, version: version) else { return nil }
-            if IndexFile.compare(UnsafeBufferPointer(start: first.path, count: Int(first.pathLength)), path) <= 0 {
+            guard let (first, _) = GitIndexFile.entry(at: blocks[middle].offset, in: start, end: end, version: version) else { return nil }
+            if GitIndexFile.compare(UnsafeBufferPointer(start: first.path, count: Int(first.pathLength)), path) <= 0 {
                 low = middle + 1
             } else {
                 high = middle
@@ -64,8 +64,8 @@ struct SharedIndex {
         var offset = blocks[low - 1].offset
         let last = low < blocks.count ? blocks[low].position : count
         for position in blocks[low - 1].position..<last {
-            guard let (entry, next) = IndexFile.entry(at: offset, in: start, end: end, version: version) else { return nil }
-            let order = IndexFile.compare(UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength)), path)
+            guard let (entry, next) = GitIndexFile.entry(at: offset, in: start, end: end, version: version) else { return nil }
+            let order = GitIndexFile.compare(UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength)), path)
             if order == 0 { return (position, entry) }
             if order > 0 { return nil }
             offset = next
@@ -77,18 +77,18 @@ struct SharedIndex {
     private static func offsetTable(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Block]? {
         guard let start = bytes.baseAddress else { return nil }
         // EOIE: signature, size (24), the offset where the extensions start, and a SHA-1 of their signatures and sizes.
-        let eoie = bytes.count - IndexFile.trailerSize - 32
-        guard eoie >= IndexFile.headerSize, bytes[eoie..<eoie + 4].elementsEqual("EOIE".utf8),
-              IndexFile.uint32(start, eoie + 4) == 24
+        let eoie = bytes.count - GitIndexFile.trailerSize - 32
+        guard eoie >= GitIndexFile.headerSize, bytes[eoie..<eoie + 4].elementsEqual("EOIE".utf8),
+              GitIndexFile.uint32(start, eoie + 4) == 24
         else { return nil }
-        let extensions = Int(IndexFile.uint32(start, eoie + 8))
-        guard extensions >= IndexFile.headerSize, extensions <= eoie else { return nil }
+        let extensions = Int(GitIndexFile.uint32(start, eoie + 8))
+        guard extensions >= GitIndexFile.headerSize, extensions <= eoie else { return nil }
         var hasher = Insecure.SHA1()
         var table: UnsafeBufferPointer<UInt8>?
         var offset = extensions
         while offset < eoie {
             guard offset + 8 <= eoie else { return nil }
-            let size = Int(IndexFile.uint32(start, offset + 4))
+            let size = Int(GitIndexFile.uint32(start, offset + 4))
             guard offset + 8 + size <= eoie else { return nil }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(start: start + offset, count: 8))
             if bytes[offset..<offset + 4].elementsEqual("IEOT".utf8) {
@@ -97,14 +97,14 @@ struct SharedIndex {
             offset += 8 + size
         }
         guard Array(hasher.finalize()).elementsEqual(bytes[eoie + 12..<eoie + 32]), let table,
-              table.count >= 4, (table.count - 4) % 8 == 0, IndexFile.uint32(table.baseAddress!, 0) == 1
+              table.count >= 4, (table.count - 4) % 8 == 0, GitIndexFile.uint32(table.baseAddress!, 0) == 1
         else { return nil }
         var blocks: [Block] = []
         var position = 0
         for pair in stride(from: 4, to: table.count, by: 8) {
-            let blockOffset = Int(IndexFile.uint32(table.baseAddress!, pair))
-            let blockCount = Int(IndexFile.uint32(table.baseAddress!, pair + 4))
-            guard blockOffset >= IndexFile.headerSize, blockOffset < extensions, blockOffset > blocks.last?.offset ?? 0,
+            let blockOffset = Int(GitIndexFile.uint32(table.baseAddress!, pair))
+            let blockCount = Int(GitIndexFile.uint32(table.baseAddress!, pair + 4))
+            guard blockOffset >= GitIndexFile.headerSize, blockOffset < extensions, blockOffset > blocks.last?.offset ?? 0,
                   blockCount > 0
             else { return nil }
             blocks.append(Block(offset: blockOffset, position: position))

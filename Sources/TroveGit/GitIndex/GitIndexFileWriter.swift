@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// Writes an index file the way git does: into a lock file created exclusively, hashed as it goes, then renamed into place.
-final class IndexWriter {
+final class GitIndexFileWriter {
     private let lock: String
     private var descriptor: Int32
     private var hasher = Insecure.SHA1()

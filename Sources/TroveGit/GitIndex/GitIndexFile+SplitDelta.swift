@@ -1,6 +1,6 @@
 import Foundation
 
-extension IndexFile {
+extension GitIndexFile {
     /// A split index read without merging in its shared index: lookups and changes cost the size of the small index.
     ///
     /// The small index lists entries replacing shared ones (by position),
@@ -8,14 +8,14 @@ extension IndexFile {
     /// added entries, then finds the path in the shared index and applies the
     /// lists to that one position. A write merges the changes into the lists.
     struct SplitDelta {
-        let shared: SharedIndex
+        let shared: GitSharedIndex
         let link: Link
         /// The entries replacing shared ones, one for each position in `link.replaced`.
         let replacing: ArraySlice<EntryReference>
         /// The entries added, in path order.
         let added: ArraySlice<EntryReference>
 
-        init(shared: SharedIndex, link: Link, main: [EntryReference]) {
+        init(shared: GitSharedIndex, link: Link, main: [EntryReference]) {
             self.shared = shared
             self.link = link
             replacing = main[..<link.replaced.count]
@@ -80,7 +80,7 @@ extension IndexFile {
         }
 
         private static func compare(_ entry: EntryReference, _ path: [UInt8]) -> Int {
-            path.withUnsafeBufferPointer { IndexFile.compare(UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength)), $0) }
+            path.withUnsafeBufferPointer { GitIndexFile.compare(UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength)), $0) }
         }
 
         /// Binary search of entries in path order.
@@ -88,7 +88,7 @@ extension IndexFile {
             var low = entries.startIndex, high = entries.endIndex
             while low < high {
                 let middle = (low + high) / 2
-                let order = IndexFile.compare(UnsafeBufferPointer(start: entries[middle].path, count: Int(entries[middle].pathLength)), path)
+                let order = GitIndexFile.compare(UnsafeBufferPointer(start: entries[middle].path, count: Int(entries[middle].pathLength)), path)
                 if order == 0 { return middle }
                 if order < 0 { low = middle + 1 } else { high = middle }
             }

@@ -8,10 +8,10 @@ import Foundation
 /// entries by binary search. Large indexes are written split, as
 /// `git update-index --split-index` does: most entries stay in a shared file
 /// written now and then, and each commit rewrites only the small index that
-/// lists what changed since (see `IndexFile+Write.swift`). Indexes it does not
+/// lists what changed since (see `GitIndexFile+Write.swift`). Indexes it does not
 /// handle (v4, sparse, merge conflicts) make `init` return `nil`, and callers
 /// fall back to `GitIndex`, after `Repository.ensurePlainIndex()`.
-public struct IndexFile {
+public struct GitIndexFile {
     /// The index file, then the shared index when it is split.
     private let storages: [Storage]
     let version: UInt32
@@ -86,7 +86,7 @@ public struct IndexFile {
         return nil
     }
 
-    private enum Attempt { case read(IndexFile), unreadable, sharedMissing }
+    private enum Attempt { case read(GitIndexFile), unreadable, sharedMissing }
 
     private static func read(gitDirectory: String, lazily: Bool) -> Attempt {
         let path = gitDirectory + "index"
@@ -100,21 +100,21 @@ public struct IndexFile {
         }
         guard let parsed = parse(main.bytes) else { return .unreadable }
         guard let link = parsed.link else {
-            return .read(IndexFile(storages: [main], version: parsed.version, entries: parsed.entries, base: nil, delta: nil))
+            return .read(GitIndexFile(storages: [main], version: parsed.version, entries: parsed.entries, base: nil, delta: nil))
         }
         guard let storage = Storage(mapping: sharedIndexPath(gitDirectory, link.checksum), populate: false) else { return .sharedMissing }
-        guard let shared = SharedIndex(storage),
+        guard let shared = GitSharedIndex(storage),
               (link.replaced.last ?? -1) < shared.count, (link.deleted.last ?? -1) < shared.count, link.replaced.count <= parsed.entries.count
         else { return .unreadable }
         let version = max(parsed.version, shared.version), base = (link.checksum, shared.count)
         if lazily, shared.blocks != nil {
             let delta = SplitDelta(shared: shared, link: link, main: parsed.entries)
-            return .read(IndexFile(storages: [main, storage], version: version, entries: [], base: base, delta: delta))
+            return .read(GitIndexFile(storages: [main, storage], version: version, entries: [], base: base, delta: delta))
         }
         guard let sharedEntries = shared.entries(),
               let merged = merge(sharedEntries, with: parsed.entries, deleted: link.deleted, replaced: link.replaced)
         else { return .unreadable }
-        return .read(IndexFile(storages: [main, storage], version: version, entries: merged, base: base, delta: nil))
+        return .read(GitIndexFile(storages: [main, storage], version: version, entries: merged, base: base, delta: nil))
     }
 
     private init(storages: [Storage], version: UInt32, entries: [EntryReference], base: (checksum: [UInt8], count: Int)?, delta: SplitDelta?) {
@@ -227,7 +227,7 @@ public struct IndexFile {
 
 // MARK: - Parsing
 
-extension IndexFile {
+extension GitIndexFile {
     /// What a split index's `link` extension says: the shared index and how this file changes it.
     struct Link {
         var checksum: [UInt8]

@@ -22,7 +22,7 @@ extension Repository {
     /// moved, since adding or removing a file changes its folder's mtime. Anything unusual falls back
     /// to `status()`, which then refreshes the cache.
     public func status(cachingIn cacheFile: String) throws -> [FileStatus] {
-        guard let workdir, let index = IndexFile(gitDirectory: gitDirectory), let head = try headCommitID()?.hex,
+        guard let workdir, let index = GitIndexFile(gitDirectory: gitDirectory), let head = try headCommitID()?.hex,
               let data = FileManager.default.contents(atPath: cacheFile),
               let cache = try? JSONDecoder().decode(WorkTreeCache.self, from: data),
               cache.head == head, cache.index == index.checksumHex
@@ -45,7 +45,7 @@ extension Repository {
               let cache = try? JSONDecoder().decode(WorkTreeCache.self, from: data),
               let head = try? headCommitID()?.hex
         else { return false }
-        return cache.head == head && cache.index == IndexFile.checksumHex(gitDirectory: gitDirectory)
+        return cache.head == head && cache.index == GitIndexFile.checksumHex(gitDirectory: gitDirectory)
     }
 
     /// After a commit that staged exactly its own files, lets a cache that was current before it vouch for the new HEAD and index.
@@ -58,7 +58,7 @@ extension Repository {
               let head = try? headCommitID()?.hex
         else { return }
         cache.head = head
-        cache.index = IndexFile.checksumHex(gitDirectory: gitDirectory)
+        cache.index = GitIndexFile.checksumHex(gitDirectory: gitDirectory)
         try? Self.save(cache, to: cacheFile)
     }
 
@@ -66,10 +66,10 @@ extension Repository {
     private func fullStatus(cachingIn cacheFile: String) throws -> [FileStatus] {
         let scanStart = Self.nanosecondsNow()
         try ensurePlainIndex()
-        let before = IndexFile.checksumHex(gitDirectory: gitDirectory)
+        let before = GitIndexFile.checksumHex(gitDirectory: gitDirectory)
         let found = try status()
         guard let workdir, let head = try headCommitID()?.hex, !found.contains(where: \.isStaged),
-              IndexFile.checksumHex(gitDirectory: gitDirectory) == before
+              GitIndexFile.checksumHex(gitDirectory: gitDirectory) == before
         else { return found }
         var folders: [String: Int64] = [:]
         Self.recordFolders(workdir, relative: "", scanStart: scanStart, into: &folders)
@@ -81,7 +81,7 @@ extension Repository {
     }
 
     /// Staged files whose checked-out copy was changed or deleted, found by comparing stat data, then content.
-    private func changedFiles(_ index: IndexFile, workdir: String, indexMtime: timespec) throws -> [FileStatus] {
+    private func changedFiles(_ index: GitIndexFile, workdir: String, indexMtime: timespec) throws -> [FileStatus] {
         let threads = 2
         var results = [[FileStatus]](repeating: [], count: threads)
         let root = Array(workdir.utf8)
@@ -111,7 +111,7 @@ extension Repository {
                         let change: FileStatus.Change
                         if folder.stat(path, nameStart: nameStart, &info) != 0 {
                             change = .deleted
-                        } else if Self.differs(info, from: IndexFile.recorded(entry.data), blob: { IndexFile.blob(entry.data) }, indexMtime: indexMtime, path: path) {
+                        } else if Self.differs(info, from: GitIndexFile.recorded(entry.data), blob: { GitIndexFile.blob(entry.data) }, indexMtime: indexMtime, path: path) {
                             change = .modified
                         } else {
                             continue
@@ -126,7 +126,7 @@ extension Repository {
     }
 
     /// Whether a file differs from what was staged: by type, executable bit or size at once, else by content when its stat data moved.
-    private static func differs(_ info: stat, from recorded: IndexFile.RecordedStat, blob: () -> ObjectID, indexMtime: timespec, path: UnsafePointer<CChar>) -> Bool {
+    private static func differs(_ info: stat, from recorded: GitIndexFile.RecordedStat, blob: () -> ObjectID, indexMtime: timespec, path: UnsafePointer<CChar>) -> Bool {
         let isLink = info.st_mode & S_IFMT == S_IFLNK
         guard isLink == (recorded.mode & 0o170000 == 0o120000), info.st_mode & S_IFMT == S_IFREG || isLink else { return true }
         if !isLink && (info.st_mode & 0o100 != 0) != (recorded.mode & 0o100 != 0) { return true }
@@ -169,7 +169,7 @@ extension Repository {
     }
 
     /// Files in the work tree that are neither staged nor ignored, looking only in folders whose mtime moved.
-    private func untrackedFiles(_ index: IndexFile, workdir: String, folders: inout [String: Int64], scanStart: Int64) throws -> [FileStatus] {
+    private func untrackedFiles(_ index: GitIndexFile, workdir: String, folders: inout [String: Int64], scanStart: Int64) throws -> [FileStatus] {
         var found: [FileStatus] = []
         var pending = folders.keys.sorted()
         while let folder = pending.popLast() {
@@ -277,7 +277,7 @@ private struct FolderHandle {
 
 /// The mapped index, only read by the scanning threads.
 private struct UncheckedIndex: @unchecked Sendable {
-    let index: IndexFile
+    let index: GitIndexFile
 }
 
 /// Per-thread result lists, each written by one thread only.

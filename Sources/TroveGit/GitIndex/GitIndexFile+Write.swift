@@ -8,7 +8,7 @@ import Foundation
 /// and EWAH bitmaps of the shared positions replaced and deleted. A commit then
 /// hashes and writes a few kilobytes instead of the whole index. When the
 /// changes outgrow a tenth of the shared index, everything goes into a new one.
-extension IndexFile {
+extension GitIndexFile {
     /// Indexes with at least this many entries are written split; `TROVE_INDEX_SPLIT_AT` lets tests split small ones.
     public static let defaultSplitThreshold = ProcessInfo.processInfo.environment["TROVE_INDEX_SPLIT_AT"].flatMap(Int.init) ?? 10_000
     /// A split index is rebased on a new shared index once its changes pass this percentage of the shared one.
@@ -39,7 +39,7 @@ extension IndexFile {
 
     /// Writes the index with `upserts` staged and `removals` unstaged, through `index.lock`.
     public func write(gitDirectory: String, upserts: [Entry], removals: [String], splitThreshold: Int = defaultSplitThreshold) throws {
-        let writer = try IndexWriter(lock: gitDirectory + "index.lock")
+        let writer = try GitIndexFileWriter(lock: gitDirectory + "index.lock")
         let changes = Self.changes(upserts, removals)
         guard let delta, let base else {
             return try write(applying(changes), gitDirectory: gitDirectory, splitThreshold: splitThreshold, writer: writer)
@@ -51,7 +51,7 @@ extension IndexFile {
             return
         }
         // A new shared index or a plain one needs every entry: read them all, now under the lock.
-        guard let whole = IndexFile(gitDirectory: gitDirectory) else {
+        guard let whole = GitIndexFile(gitDirectory: gitDirectory) else {
             throw GitError(operation: "write index", code: -1, message: "cannot read \(gitDirectory)index")
         }
         try whole.write(whole.applying(changes), gitDirectory: gitDirectory, splitThreshold: splitThreshold, writer: writer)
@@ -59,8 +59,8 @@ extension IndexFile {
 
     /// Rewrites a split index as one plain file. It is read again under the lock, so no concurrent write is undone.
     static func unsplit(gitDirectory: String) throws {
-        let writer = try IndexWriter(lock: gitDirectory + "index.lock", patience: 5)
-        guard let index = IndexFile(gitDirectory: gitDirectory), index.isSplit else { return }
+        let writer = try GitIndexFileWriter(lock: gitDirectory + "index.lock", patience: 5)
+        guard let index = GitIndexFile(gitDirectory: gitDirectory), index.isSplit else { return }
         try index.writePlain(index.entries.map(Pending.kept), to: writer)
         try writer.commit(to: gitDirectory + "index")
         removeStaleSharedIndexes(gitDirectory, keeping: nil)
@@ -83,7 +83,7 @@ extension IndexFile {
         return pending
     }
 
-    private func write(_ pending: [Pending], gitDirectory: String, splitThreshold: Int, writer: IndexWriter) throws {
+    private func write(_ pending: [Pending], gitDirectory: String, splitThreshold: Int, writer: GitIndexFileWriter) throws {
         let indexPath = gitDirectory + "index"
         guard pending.count >= splitThreshold else {
             try writePlain(pending, to: writer)
@@ -103,7 +103,7 @@ extension IndexFile {
         // Everything into a new shared index, synced before the index that names it, which then changes nothing.
         let sharedLock = gitDirectory + "sharedindex.lock"
         unlink(sharedLock)  // only a killed writer leaves one: we hold index.lock
-        let sharedWriter = try IndexWriter(lock: sharedLock)
+        let sharedWriter = try GitIndexFileWriter(lock: sharedLock)
         try writePlain(pending, to: sharedWriter, offsetTable: true)
         let checksum = try sharedWriter.commit(sync: true) { Self.sharedIndexPath(gitDirectory, $0) }
         try writeSplit(SplitLists(replaced: [], added: [], deleted: []), over: (checksum, pending.count), to: writer)
@@ -117,7 +117,7 @@ extension IndexFile {
     }
 
     /// Header, every entry with its path, and, for a shared index, the offset table that lets lookups skip parsing it.
-    func writePlain(_ pending: [Pending], to writer: IndexWriter, offsetTable: Bool = false) throws {
+    func writePlain(_ pending: [Pending], to writer: GitIndexFileWriter, offsetTable: Bool = false) throws {
         try writer.append(header(count: pending.count))
         // Runs of entries lying one after another in a mapped file are copied in one piece.
         var run: (start: UnsafePointer<UInt8>, length: Int)?
@@ -125,7 +125,7 @@ extension IndexFile {
         var offset = Self.headerSize
         var blockOffsets: [Int] = []
         for (position, item) in pending.enumerated() {
-            if offsetTable, position % SharedIndex.blockSize == 0 { blockOffsets.append(offset) }
+            if offsetTable, position % GitSharedIndex.blockSize == 0 { blockOffsets.append(offset) }
             if case .kept(let entry) = item, entry.isContiguous {
                 offset += entry.onDiskLength
                 if let current = run, current.start + current.length == entry.data {
@@ -145,7 +145,7 @@ extension IndexFile {
         }
         if let current = run { try writer.append(UnsafeBufferPointer(start: current.start, count: current.length)) }
         if offsetTable {
-            try writer.append(SharedIndex.offsetTableExtensions(blockOffsets: blockOffsets, count: pending.count, extensionsStart: offset))
+            try writer.append(GitSharedIndex.offsetTableExtensions(blockOffsets: blockOffsets, count: pending.count, extensionsStart: offset))
         }
     }
 
@@ -167,7 +167,7 @@ extension IndexFile {
     }
 
     /// Header, the entries replacing shared ones (nameless), the added ones, and the `link` extension.
-    private func writeSplit(_ lists: SplitLists, over base: (checksum: [UInt8], count: Int), to writer: IndexWriter) throws {
+    private func writeSplit(_ lists: SplitLists, over base: (checksum: [UInt8], count: Int), to writer: GitIndexFileWriter) throws {
         try writer.append(header(count: lists.replaced.count + lists.added.count))
         var scratch: [UInt8] = []
         for (_, item) in lists.replaced { Self.encode(item, withPath: false, into: &scratch) }
@@ -234,8 +234,8 @@ extension IndexFile {
 extension Repository {
     /// Rewrites a split index as one file, before libgit2 reads it: libgit2 reads no split index.
     public func ensurePlainIndex() throws {
-        guard IndexFile(gitDirectory: gitDirectory, lazily: true)?.isSplit == true else { return }
-        try IndexFile.unsplit(gitDirectory: gitDirectory)
+        guard GitIndexFile(gitDirectory: gitDirectory, lazily: true)?.isSplit == true else { return }
+        try GitIndexFile.unsplit(gitDirectory: gitDirectory)
     }
 }
 
@@ -243,7 +243,7 @@ extension Repository {
     /// Whether `.git/index` is gone or cannot be read. An absent index reads as an empty one,
     /// which would make every checked-out file look like a change; a damaged one fails every status.
     public var indexIsLost: Bool {
-        access(gitDirectory + "index", F_OK) != 0 || IndexFile(gitDirectory: gitDirectory, lazily: true) == nil
+        access(gitDirectory + "index", F_OK) != 0 || GitIndexFile(gitDirectory: gitDirectory, lazily: true) == nil
     }
 
     /// Writes the index afresh from `tree`: the index is a cache of what is checked out, and HEAD's
@@ -251,17 +251,17 @@ extension Repository {
     /// status need not hash it again; any other (a hand edit, a deleted file) shows as the change it is.
     public func rebuildIndex(from tree: Tree) throws {
         guard let workdir else { return }
-        var entries: [IndexFile.Entry] = []
+        var entries: [GitIndexFile.Entry] = []
         try walkFiles(in: tree) { path, blob in
             var info = stat()
             if lstat(workdir + path, &info) != 0 || info.st_mode & S_IFMT != S_IFREG || (try? hashCheckedOut(path: path)) != blob {
                 info = stat()
             }
-            entries.append(IndexFile.Entry(path: path, blob: blob, fileStat: info))
+            entries.append(GitIndexFile.Entry(path: path, blob: blob, fileStat: info))
         }
         // The old file is unreadable or absent: nothing in it can be kept.
         unlink(gitDirectory + "index")
-        guard let empty = IndexFile(gitDirectory: gitDirectory) else {
+        guard let empty = GitIndexFile(gitDirectory: gitDirectory) else {
             throw GitError(operation: "rebuild index", code: -1, message: "cannot start a new \(gitDirectory)index")
         }
         try empty.write(gitDirectory: gitDirectory, upserts: entries, removals: [])
