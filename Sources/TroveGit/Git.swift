@@ -21,8 +21,24 @@ public enum Git {
     /// Setting up reads and parses every CA certificate of the machine (for https remotes), about 10 ms
     /// that every command would otherwise wait for before opening its store.
     public static func prepareInBackground() {
-        Thread { _ = initialized }.start()
+        preparing = true
+        Thread {
+            _ = initialized
+            prepared.signal()
+        }.start()
     }
+
+    /// Waits for `prepareInBackground`'s set-up to end. The process must not exit while it runs: the exit
+    /// handlers (OpenSSL's clean-up) freed locks the set-up was using, which crashed one `trove --version` in
+    /// about 150. Call from the thread that called `prepareInBackground`, before it exits.
+    public static func finishPreparing() {
+        guard preparing else { return }
+        prepared.wait()
+        preparing = false
+    }
+
+    private static let prepared = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) private static var preparing = false
 
     /// Makes libgit2 ignore the machine's and the user's git configuration.
     ///

@@ -6,4 +6,6 @@ Git.prepareInBackground()
 
 // With no command, `trove` is the shell.
 let arguments = Array(CommandLine.arguments.dropFirst())
-exit(CommandLineRunner.run(arguments.isEmpty ? ["shell"] : arguments))
+let status = CommandLineRunner.run(arguments.isEmpty ? ["shell"] : arguments)
+Git.finishPreparing()
+exit(status)

@@ -17,6 +17,24 @@ struct GlobalOptionsTests {
         #expect(!shell.stderr.contains("Unknown option") && shell.stdout.contains("Journals") && shell.stdout.contains("journal entries"))
     }
 
+    @Test("a command that ends at once never crashes on its way out (libgit2's set-up in the background used to)")
+    func quickCommandsExitCleanly() throws {
+        let fixture = try CLIFixture()
+        // Exit handlers ran while the background set-up of libgit2 was still inside OpenSSL: one release-built
+        // `trove --version` in about 150 died of SIGSEGV (`main.swift` now waits for the set-up). A debug build
+        // starts slowly enough that the set-up nearly always ends first, so this guards more than it catches;
+        // many short runs, four at a time, give the window its chances.
+        let statuses = Statuses()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<60 {
+                let run = try? fixture.cli.run("--version")
+                statuses.add(run.map { $0.status == 0 && !$0.stdout.isEmpty } ?? false)
+            }
+        }
+        #expect(statuses.all.count == 240)
+        #expect(statuses.all.allSatisfy { $0 }, "\(statuses.all.filter { !$0 }.count) runs failed")
+    }
+
     @Test("--store works before and after the command, and wins over TROVE_STORE")
     func storeOption() throws {
         let fixture = try CLIFixture()
@@ -167,4 +185,12 @@ struct GlobalOptionsTests {
         let there = try fixture.trove("record", "list", "dog", "--json", "--store", other)
         #expect((parseJSON(there.stdout) as? [Any])?.count == 2)
     }
+}
+
+/// Results several threads add to.
+private final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Bool] = []
+    func add(_ value: Bool) { lock.lock(); values.append(value); lock.unlock() }
+    var all: [Bool] { lock.lock(); defer { lock.unlock() }; return values }
 }
