@@ -36,35 +36,25 @@ public enum CommandLineRunner {
         }
     }
 
-    /// Prints what went wrong and returns the exit code: 1 for errors, 2 for usage.
+    /// Prints what went wrong (`ErrorText`) and returns the exit code: 1 for errors, 2 for usage.
     private static func report(_ error: Error) -> Int32 {
-        switch error {
-        case let error as StoreError: Output.error(error.description)
-        case let error as any UserFacingError: Output.error(error.description)
-        case let error as ImportError: Output.error(error.description)
-        case let error as CommandFailure: Output.error(error.message)
-        case let error as TransferError: Output.error(error.description)
-        case let error as HTTPFailure: Output.error(TransferFailureText.describe(error, remote: nil))
-        case let error as CredentialStoreError: Output.error(error.description)
-        case let error as HubError: Output.error(TransferFailureText.describe(error, remote: nil))
-        case let error as GitError: Output.error(error.description)
-        case let error as IndexError: Output.error(error.description)
-        case let error as WorkingTreeError: Output.error(error.description)
-        default:
-            let code = Trove.exitCode(for: error)
-            let message = Trove.fullMessage(for: error)
-            if code == .success {
-                if !message.isEmpty { Output.line(message) }
-                return 0
-            }
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-                return 2
-            }
-            if !message.isEmpty { Output.error(message) }
-            return code.rawValue
+        if let text = ErrorText.text(for: error) {
+            Output.error(text)
+            return 1
         }
-        return 1
+        // ArgumentParser's own: help and version (success, to standard output), usage (2) and the rest.
+        let code = Trove.exitCode(for: error)
+        let message = Trove.fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { Output.line(message) }
+            return 0
+        }
+        if code == .validationFailure {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            return 2
+        }
+        if !message.isEmpty { Output.error(message) }
+        return code.rawValue
     }
 
     /// Moves `--store PATH` and `--json` written before the command name to its end, where the command parses them.

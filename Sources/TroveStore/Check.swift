@@ -74,7 +74,7 @@ extension Store {
                 case .media:
                     guard let digest = MediaCheck.digest(inPath: edit.path), let records = users.byMedia[digest] else { continue }
                     problems.append(CheckProblem(path: edit.path, message: "deleted by hand, but \(records.joined(separator: ", ")) "
-                        + "still \(records.count == 1 ? "refers" : "refer") to it; 'trove commit' will refuse to commit that"))
+                        + "still \(records.count == 1 ? "refers" : "refer") to it; a commit of the store will refuse that"))
                 case .storeFile:
                     problems.append(CheckProblem(path: edit.path, message: "deleted by hand; only Trove writes it"))
                 default:
@@ -143,8 +143,7 @@ extension Store {
             if !violations.isEmpty { return violations.map(\.spoken).joined(separator: "; ") }
             if committed, let future = ArrivingFileRule.futureClockProblem(value) { return future }
             if committed, CanonicalJSON.encode(value) != bytes {
-                return "not written canonically (Trove writes each record in one exact form: edit it and run 'trove commit', "
-                    + "which rewrites it so)"
+                return "not written canonically (Trove writes each record in one exact form: committing it rewrites it so)"
             }
             return nil
         }

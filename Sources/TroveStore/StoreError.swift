@@ -39,20 +39,20 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pushRefused(let remote, let problems):
-            return "nothing was pushed to \(remote): it would carry what 'trove check' refuses\n"
+            return "nothing was pushed to \(remote): it would carry files that a check of the store refuses\n"
                 + problems.map { "  commit \($0.commit.prefix(10)): \($0.path): \($0.reason)\n" }.joined()
-                + "Fix each file and commit it with 'trove commit', or take the commit back with 'trove undo'; then sync again"
+                + "Fix each file and commit it, or take the commit back; then sync again"
         case .mediaInUse(let path, let records):
             return "\(path) is deleted, but \(records.joined(separator: ", ")) still \(records.count == 1 ? "refers" : "refer") to it; "
                 + "nothing was committed: restore it with 'git checkout -- \(path)', or remove it from "
                 + "\(records.count == 1 ? "that record" : "those records") in the same commit"
         case .unfinishedGitMerge(let commit):
             return "git stopped in the middle of merging \(commit.prefix(10)) and left the store half merged: "
-                + "'trove commit' finishes the merge by Trove's rules (an edit wins over a delete; both sides' values are kept)"
+                + "a commit finishes the merge by Trove's rules (an edit wins over a delete; both sides' values are kept)"
         case .notAStore(let path):
-            return "\(path) is not a Trove store (run 'trove init \(path)' to create one)"
+            return "\(path) is not a Trove store"
         case .damaged(_, let problem):
-            return "the store's git data is damaged: \(problem); run 'trove check' to list what else is, and restore it from a copy or a peer"
+            return "the store's git data is damaged: \(problem); restore it from a copy or a peer"
         case .newerFormat(let path, let found, let supported):
             return "\(path) uses store format \(found), but this trove understands up to \(supported): upgrade trove"
         case .alreadyAStore(let path):
@@ -70,7 +70,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notARecord(let path, let reason):
             return "\(path): \(reason)"
         case .handEdited(let path):
-            return "\(path) has uncommitted hand edits: commit them with 'trove commit -m MSG' or restore the file with 'git checkout -- \(path)'"
+            return "\(path) has uncommitted hand edits: commit them, or restore the file as it was committed"
         case .locked(let seconds):
             return "another trove process is writing to this store (waited \(Int(seconds.rounded())) s); try again when it has finished"
         case .notAnImage(let source):
@@ -84,17 +84,17 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownCommit(let revision):
             return "no commit '\(revision)' in this store"
         case .unknownRemote(let name):
-            return "no remote named '\(name)' (see 'trove remote list')"
+            return "no remote named '\(name)'"
         case .remoteExists(let name):
             return "a remote named '\(name)' already exists"
         case .syncGaveUp(let remote, let attempts):
             return "\(remote) kept changing while we synced (\(attempts) tries); sync again"
         case .noConflict(let id, let field):
-            return "record \(id) has no kept conflict on \(field) (see 'trove conflicts show \(id)')"
+            return "record \(id) has no kept conflict on \(field)"
         case .mergeLostRecord(let path):
             return "the merge would have lost \(path); nothing was changed (please report this)"
         case .unreviewedSharedStore(let path):
-            return "\(path) is a shared store: its members' signatures must be checked on sync (use 'trove group sync')"
+            return "\(path) is a shared store: its members' signatures must be checked on sync, as a group's sync does"
         case .reviewDidNotSettle(let commit):
             return "checking the commits up to \(commit.prefix(10)) did not settle; nothing was merged (please report this)"
         }

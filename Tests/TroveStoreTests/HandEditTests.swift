@@ -47,7 +47,7 @@ struct HandEditTests {
         #expect(throws: StoreError.handEdited(path: fixture.path(of: dog))) {
             try fixture.store.transaction { try $0.delete(id: dog.id) }
         }
-        #expect(StoreError.handEdited(path: "x").description.contains("trove commit"))
+        #expect(StoreError.handEdited(path: "x").description.contains("commit them, or restore the file"))
         #expect(try fixture.store.headCommitID() == head)
         #expect(fixture.checkedOut(fixture.path(of: dog)) == Array(handText.utf8), "the hand edit was overwritten")
 

@@ -38,7 +38,7 @@ public struct ImportReport: Sendable, Equatable {
                      + (mediaStored > 0 ? "; \(mediaStored) media file\(mediaStored == 1 ? "" : "s") stored." : "."))
         if conflictsKept > 0 {
             lines.append("\(conflictsKept) field\(conflictsKept == 1 ? "" : "s") changed both here and in the source: "
-                         + "the later change won, the other is kept in conflicts ('trove conflicts' lists them).")
+                         + "the later change won, the other is kept in the record's conflicts.")
         }
         if !journalsMade.isEmpty { lines.append("New journal\(journalsMade.count == 1 ? "" : "s"): \(journalsMade.joined(separator: ", ")).") }
         if dryRun { lines.append("Dry run: nothing was written.") }

@@ -38,15 +38,15 @@ public enum AccountError: Error, Equatable, CustomStringConvertible {
         case .lockedOut(let seconds):
             return "sign-in is locked after \(SignInAttempts.limit) incorrect passwords: try again in \(seconds) s"
         case .temporaryPassword:
-            return "this password is temporary and must be changed first: run 'trove passwd'"
+            return "this password is temporary and must be changed first"
         case .sameAsTemporary:
             return "the new password must differ from the temporary one"
         case .notSignedIn:
-            return "this store has an account: sign in first with 'trove login'"
+            return "this store has an account: sign in first"
         case .sessionExpired:
-            return "your session expired after being idle: sign in again with 'trove login'"
+            return "your session expired after being idle: sign in again"
         case .noAccounts:
-            return "this store has no account (it is an offline store): make one with 'trove account create'"
+            return "this store has no account (it is an offline store)"
         case .unknownAccount(let name):
             return "no account called '\(name)'"
         }

@@ -22,12 +22,11 @@ public enum CalendarError: Error, Equatable, CustomStringConvertible {
         case .calendarNameTaken(let name):
             return "a calendar called '\(name)' already exists: choose another name"
         case .unknownCalendar(let name, let known):
-            return "no calendar called '\(name)'" + (known.isEmpty ? ": make one with 'trove calendar new NAME'"
-                : " (calendars: \(known.joined(separator: ", ")))")
+            return "no calendar called '\(name)'" + (known.isEmpty ? ": there is none yet" : " (calendars: \(known.joined(separator: ", ")))")
         case .unknownEvent(let id):
-            return "no event with id '\(id)': 'trove agenda' lists events with their ids"
+            return "no event with id '\(id)'"
         case .unknownTask(let id):
-            return "no task with id '\(id)': 'trove agenda' lists tasks with their ids"
+            return "no task with id '\(id)'"
         case .ambiguousID(let prefix, let count):
             return "\(count) records have ids starting or ending with \(prefix): give more of the id"
         case .blankTitle:
@@ -45,7 +44,7 @@ public enum CalendarError: Error, Equatable, CustomStringConvertible {
         case .invalidSettingValue(let key, let value, let expected):
             return "'\(value)' is not a value for \(key): use \(expected)"
         case .unknownNotification(let id):
-            return "no notification with id '\(id)': 'trove inbox' lists them"
+            return "no notification with id '\(id)'"
         }
     }
 }

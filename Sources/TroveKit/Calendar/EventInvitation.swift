@@ -99,10 +99,10 @@ public enum InvitationError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noAddress:
-            return "Trove does not know your email address, which invitations are sent from: sign in to an account ('trove login'), "
-                + "or set one with 'trove settings set notifications.email ADDRESS'"
+            return "Trove does not know your email address, which invitations are sent from: sign in to an account, "
+                + "or set the notifications.email setting"
         case .unknownInvitation(let id):
-            return "no invitation with id '\(id)': 'trove invitation list' lists them"
+            return "no invitation with id '\(id)'"
         case .alreadyAnswered(let title, let status):
             return "you already \(status.rawValue) the invitation to '\(title)': an invitation is answered once (a new version from the organiser asks again)"
         case .notYours(let title, let organizer):
@@ -110,14 +110,14 @@ public enum InvitationError: Error, Equatable, CustomStringConvertible {
         case .unknownEvent(let uid, let title):
             return "the reply is about \(title.map { "'\($0)' (UID \(uid))" } ?? "the event with UID \(uid)"), which is not in your calendar: nothing was recorded"
         case .notInvited(let email, let title):
-            return "\(email) was not invited to '\(title)', so their reply was not recorded (invite them with 'trove event invite')"
+            return "\(email) was not invited to '\(title)', so their reply was not recorded"
         case .staleReply(let title, let sequence, let current):
             return "the reply answers version \(sequence) of '\(title)', which has changed since (it is at version \(current)): nothing was recorded"
         case .ownEvent(let title):
             return "'\(title)' is your own event (you invited people to it): an invitation to it cannot be accepted or declined"
         case .whichAttendee(let emails):
             return "the invitation names \(emails.isEmpty ? "nobody" : emails.joined(separator: ", ")) and Trove does not know which is you: "
-                + "set your address with 'trove settings set notifications.email ADDRESS'"
+                + "set your address in the notifications.email setting"
         case .changedOccurrence(let title):
             return "'\(title)' is one changed occurrence of a repeating event: invite people to the whole series instead"
         case .noAttendees(let title):

@@ -12,17 +12,17 @@ public enum DogError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownDog(let name, let known):
-            return "no dog called '\(name)'" + (known.isEmpty ? ": add one with 'trove dog add NAME'" : " (dogs: \(known.joined(separator: ", ")))")
+            return "no dog called '\(name)'" + (known.isEmpty ? ": there is none yet" : " (dogs: \(known.joined(separator: ", ")))")
         case .ambiguousDog(let name):
             return "several dogs are called '\(name)': give its id"
         case .noDog:
-            return "there is no dog yet: add one with 'trove dog add NAME'"
+            return "there is no dog yet"
         case .dogExists(let name):
             return "a dog called '\(name)' already exists"
         case .bornInFuture(let date):
             return "the date of birth \(date) is in the future"
         case .noLocation:
-            return "there is no current location: set it with 'trove here LAT,LON', follow a GPS with 'trove here --follow FILE', or pass --at LAT,LON"
+            return "there is no current location"
         case .unknownRecord(let id):
             return "no business record with id \(id)"
         case .ambiguousRecord(let prefix, let count):

@@ -22,11 +22,11 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noKey:
-            return "groups need a signing key, since a group's members accept only signed commits: make one with 'trove key init'"
+            return "groups need a signing key, since a group's members accept only signed commits"
         case .blankName:
             return "the group's name is empty: give it a name"
         case .unknownGroup(let name, let known):
-            return "no group called '\(name)'" + (known.isEmpty ? ": make one with 'trove group new NAME --hub URL'" : " (yours: \(known.joined(separator: ", ")))")
+            return "no group called '\(name)'" + (known.isEmpty ? ": you are in none yet" : " (yours: \(known.joined(separator: ", ")))")
         case .ambiguousGroup(let name, let matches):
             return "\(matches.count) groups match '\(name)': \(matches.joined(separator: ", "))"
         case .notAGroupHub(let url):
@@ -46,9 +46,9 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
         case .notAllowed(let why):
             return why
         case .unknownMember(let name, let group):
-            return "\(group) has no member called '\(name)' (see 'trove group members \(PastableWord.quoted(group))')"
+            return "\(group) has no member called '\(name)'"
         case .unknownRequest(let name, let group):
-            return "\(group) has no request to join from '\(name)' (see 'trove group requests \(PastableWord.quoted(group))')"
+            return "\(group) has no request to join from '\(name)'"
         case .requestPending(let group):
             return "you asked to join \(group) already: the owner has not answered yet"
         case .blocked(let group):
@@ -56,7 +56,7 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
         case .emptyText(let what):
             return "the \(what) is empty: write something"
         case .unknownLink(let text):
-            return "no link '\(text)' in your groups (see 'trove group links GROUP')"
+            return "no link '\(text)' in your groups"
         }
     }
 }

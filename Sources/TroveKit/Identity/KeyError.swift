@@ -15,7 +15,7 @@ public enum KeyError: Error, Equatable, CustomStringConvertible {
         case .keyExists(let path):
             return "a signing key already exists at \(path); pass --force to replace it "
                 + "(commits signed with the old key will then verify only against the old public key)"
-        case .noKey(let path): return "there is no signing key at \(path): make one with 'trove key init'"
+        case .noKey(let path): return "there is no signing key at \(path)"
         case .passphraseNeeded(let path):
             return "the signing key at \(path) is protected by a passphrase: set TROVE_KEY_PASSPHRASE so that Trove can sign "
                 + "the commit (nothing was committed)"

@@ -21,7 +21,7 @@ public enum ItemError: Error, Equatable, CustomStringConvertible {
         case .nameTaken(let name):
             return "an item called '\(name)' already exists: choose another name"
         case .unknownItem(let name, let known):
-            return "no item called '\(name)'" + (known.isEmpty ? ": add one with 'trove item add NAME'" : " (items: \(known.joined(separator: ", ")))")
+            return "no item called '\(name)'" + (known.isEmpty ? ": there is none yet" : " (items: \(known.joined(separator: ", ")))")
         case .ambiguousItem(let prefix, let count):
             return "\(count) items have ids starting with \(prefix): give more of the id"
         case .invalidTrackerID(let id):
@@ -29,13 +29,13 @@ public enum ItemError: Error, Equatable, CustomStringConvertible {
         case .trackerBound(let id, let item):
             return "tracker \(id) is already bound to '\(item)': a tracker belongs to one item"
         case .unknownTracker(let id):
-            return "tracker \(id) is not registered: register it with 'trove tracker register ITEM \(id)'"
+            return "tracker \(id) is not registered to an item"
         case .noTracker(let item):
-            return "'\(item)' has no tracker: register one with 'trove tracker register \(PastableWord.quoted(item)) TRACKER_ID'"
+            return "'\(item)' has no tracker"
         case .noLocation(let item):
-            return "'\(item)' has no location yet: no report has come from its tracker (ingest some with 'trove tracker ingest FILE')"
+            return "'\(item)' has no location yet: no report has come from its tracker"
         case .noStart:
-            return "no starting point: pass --from LAT,LON or set your location with 'trove here LAT,LON'"
+            return "no starting point: there is no current location"
         }
     }
 }

@@ -35,13 +35,13 @@ public enum JournalError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownJournal(let name, let known):
-            return "no journal called '\(name)'" + (known.isEmpty ? ": make one with 'trove journal new NAME'" : " (journals: \(known.joined(separator: ", ")))")
+            return "no journal called '\(name)'" + (known.isEmpty ? ": there is none yet" : " (journals: \(known.joined(separator: ", ")))")
         case .journalExists(let name):
             return "a journal called '\(name)' already exists"
         case .ambiguousJournal(let name):
             return "several journals are called '\(name)': give its id"
         case .noJournal:
-            return "there is no journal yet: make one with 'trove journal new NAME'"
+            return "there is no journal yet"
         case .chooseJournal(let known):
             return "say which journal with --journal (journals: \(known.joined(separator: ", ")))"
         case .emptyEntry:

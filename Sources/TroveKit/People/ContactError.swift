@@ -29,13 +29,13 @@ public enum ContactError: Error, Equatable, CustomStringConvertible {
         case .addressTooLong(let start):
             return "the address part '\(start)…' is longer than 1000 characters"
         case .unknownContact(let name, let known):
-            return "no contact called '\(name)'" + (known.isEmpty ? ": add one with 'trove contact add NAME'" : " (see 'trove contact list')")
+            return "no contact called '\(name)'" + (known.isEmpty ? ": there is none yet" : "")
         case .ambiguousContact(let name, let matches):
             return "\(matches.count) contacts match '\(name)': give part of the id instead (\(matches.joined(separator: ", ")))"
         case .noEmail(let name):
-            return "\(name) has no email address: add one with 'trove contact edit \(PastableWord.quoted(name)) --email ADDRESS'"
+            return "\(name) has no email address"
         case .noPhone(let name):
-            return "\(name) has no phone number: add one with 'trove contact edit \(PastableWord.quoted(name)) --phone NUMBER'"
+            return "\(name) has no phone number"
         }
     }
 }

@@ -91,6 +91,7 @@ struct ImportCommand: ParsableCommand {
         for line in report.lines {
             if line.hasPrefix("warning: ") { Output.error(line) } else { Output.line(line) }
         }
+        if report.conflictsKept > 0 { Output.line("'trove conflicts' lists them.") }
     }
 
     /// The report as `--json` gives it.
