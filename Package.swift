@@ -34,6 +34,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .systemLibrary(
+            // The HTML export's Markdown: CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists).
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
             name: "CICal",
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
@@ -98,7 +104,7 @@ let package = Package(
         // Floor 4: importers and exporters, one folder per format (Day One, jrnl, Markdown and HTML).
         .target(
             name: "TroveInterchange",
-            dependencies: ["TroveJSON", "TroveMerge", "TroveSchema", "TroveStore", "TroveKit", "TroveICal", "TroveParallel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["TroveJSON", "TroveMerge", "TroveSchema", "TroveStore", "TroveKit", "TroveICal", "TroveParallel", "CCmarkGFM", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Floor 5: the command tree, one-shot, scripts and the REPL.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),

@@ -117,8 +117,8 @@ enum HTMLSiteAssets {
     .prose pre { background: #f0f2f5; border: 1px solid var(--line); border-radius: var(--radius); padding: 12px 14px; overflow-x: auto; }
     .prose pre code { background: none; padding: 0; }
     .prose hr { border: 0; border-top: 1px solid var(--line); margin: 2em 0; }
-    .prose li.task { list-style: none; }
-    .prose li.task input { margin: 0 .45em 0 -1.4em; }
+    .prose li:has(> input[type=checkbox]) { list-style: none; }
+    .prose li > input[type=checkbox] { margin: 0 .45em 0 -1.4em; }
     code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
 
     .attachments { margin-top: 24px; display: grid; gap: 14px; }

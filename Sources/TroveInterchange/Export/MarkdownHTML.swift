@@ -1,11 +1,14 @@
+import CCmarkGFM
 import Foundation
 
-/// Renders the Markdown that journal entries use into HTML, escaping all text.
+/// Renders the Markdown that journal entries use into HTML, with GitHub's CommonMark (Debian's libcmark-gfm).
 ///
-/// Covers headings (ATX and setext), paragraphs with hard breaks, emphasis, strong, strikethrough,
-/// code spans, fenced and indented code, block quotes, nested bullet and ordered lists, task
-/// checkboxes, horizontal rules, links and images. Raw HTML in the Markdown is shown as text, never
-/// passed through, so a published entry cannot carry a script.
+/// CommonMark with GitHub's tables, strikethrough, autolinks and task lists, rendered in cmark's safe mode:
+/// links and images with `javascript:`, `vbscript:`, `file:` or `data:` targets lose them. Raw HTML in the
+/// Markdown is shown as text, never passed through, so a published entry cannot carry a script (cmark's safe
+/// mode would leave a comment in its place; a person who typed `<b>` should see it).
+///
+///     MarkdownHTML().render("**Frost** on the <canal>")  // "<p><strong>Frost</strong> on the &lt;canal&gt;</p>"
 public struct MarkdownHTML: Sendable {
     /// Maps a link or image destination to the URL to write; nil drops the link (keeping its text)
     /// or the image (keeping its alt text). Unsafe schemes (`javascript:`…) are dropped after it.
@@ -15,157 +18,72 @@ public struct MarkdownHTML: Sendable {
         self.resolveURL = resolveURL
     }
 
-    /// The HTML for `markdown`.
+    /// The GitHub extensions used, by cmark's names.
+    static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// cmark registers its extensions once per process.
+    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// The HTML for `markdown`, without a final line break.
     public func render(_ markdown: String) -> String {
-        let normalized = markdown.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).map { expandTabs(String($0)) }
-        return renderBlocks(lines)
+        _ = Self.registered
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return "" }
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensions {
+            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+        }
+        var text = markdown
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        guard let root = cmark_parser_finish(parser) else { return "" }
+        defer { cmark_node_free(root) }
+        rewrite(root)
+        guard let html = cmark_render_html(root, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        defer { free(html) }
+        var result = String(cString: html)
+        while result.hasSuffix("\n") { result.removeLast() }
+        return result
     }
 
-    // MARK: Blocks
-
-    /// Renders `lines` as blocks; `tight` list items show their paragraphs without `<p>`.
-    func renderBlocks(_ lines: [String], tight: Bool = false) -> String {
-        var out: [String] = []
-        var i = 0
-        while i < lines.count {
-            let line = lines[i]
-            if isBlank(line) { i += 1; continue }
-            if let fence = Fence(line) {
-                var body: [String] = []
-                i += 1
-                while i < lines.count, !fence.closes(lines[i]) {
-                    body.append(dropIndent(lines[i], upTo: fence.indent))
-                    i += 1
-                }
-                i += 1 // the closing fence, or past the end
-                let lang = fence.language.map { " class=\"language-\(MarkupText.escape($0))\"" } ?? ""
-                let code = body.map { $0 + "\n" }.joined()
-                out.append("<pre><code\(lang)>\(MarkupText.escape(code))</code></pre>")
-            } else if markdownIndent(line) >= 4 {
-                var body: [String] = []
-                while i < lines.count, isBlank(lines[i]) || markdownIndent(lines[i]) >= 4 {
-                    body.append(dropIndent(lines[i], upTo: 4))
-                    i += 1
-                }
-                while let last = body.last, isBlank(last) { body.removeLast() }
-                out.append("<pre><code>\(MarkupText.escape(body.map { $0 + "\n" }.joined()))</code></pre>")
-            } else if let (level, text) = atxHeading(line) {
-                out.append("<h\(level)>\(inline(text))</h\(level)>")
-                i += 1
-            } else if isThematicBreak(line) {
-                out.append("<hr>")
-                i += 1
-            } else if let rest = quoteContent(line) {
-                var inner = [rest]
-                i += 1
-                while i < lines.count {
-                    if let r = quoteContent(lines[i]) {
-                        inner.append(r)
-                    } else if !isBlank(lines[i]), let last = inner.last, !isBlank(last), !startsBlock(lines[i]) {
-                        inner.append(lines[i]) // lazy continuation of a quoted paragraph
-                    } else {
-                        break
-                    }
-                    i += 1
-                }
-                out.append("<blockquote>\n\(renderBlocks(inner))\n</blockquote>")
-            } else if ListMarker(line) != nil {
-                let (html, next) = renderList(lines, from: i)
-                out.append(html)
-                i = next
+    /// Resolves every link and image target (dropping the ones refused, with their text kept) and turns raw
+    /// HTML into text.
+    private func rewrite(_ root: OpaquePointer) {
+        var targets: [OpaquePointer] = [], markup: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE: targets.append(node)
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK: markup.append(node)
+            default: break
+            }
+        }
+        cmark_iter_free(iterator)
+        for node in targets {
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if let resolved = resolveURL(url), ExportHTMLText.isSafeLink(resolved) {
+                cmark_node_set_url(node, resolved)
             } else {
-                var para = [line]
-                i += 1
-                var setext: Int?
-                while i < lines.count, !isBlank(lines[i]) {
-                    if let level = setextLevel(lines[i]) { setext = level; i += 1; break }
-                    if startsBlock(lines[i], interruptingParagraph: true) { break }
-                    para.append(lines[i])
-                    i += 1
-                }
-                let text = para.map { dropIndent($0, upTo: 3) }.joined(separator: "\n")
-                    .trimmingTrailingSpaces()
-                if let setext {
-                    out.append("<h\(setext)>\(inline(text))</h\(setext)>")
-                } else {
-                    out.append(tight ? inline(text) : "<p>\(inline(text))</p>")
-                }
+                // Its text (a link's label, an image's alt text) takes its place.
+                while let child = cmark_node_first_child(node) { cmark_node_insert_before(node, child) }
+                cmark_node_free(node)
             }
         }
-        return out.joined(separator: "\n")
-    }
-
-    private func renderList(_ lines: [String], from start: Int) -> (String, Int) {
-        let first = ListMarker(lines[start])!
-        var items: [[String]] = []
-        var loose = false
-        var i = start
-        var sawBlankBetweenItems = false
-        while i < lines.count, let marker = ListMarker(lines[i]), marker.sameList(as: first),
-              marker.indent < first.contentIndent || items.isEmpty {
-            if sawBlankBetweenItems { loose = true }
-            var body = [marker.firstLine]
-            i += 1
-            var pendingBlank = false
-            while i < lines.count {
-                let l = lines[i]
-                if isBlank(l) { pendingBlank = true; body.append(""); i += 1; continue }
-                if markdownIndent(l) >= marker.contentIndent {
-                    pendingBlank = false
-                    body.append(dropIndent(l, upTo: marker.contentIndent))
-                    i += 1
-                } else if !pendingBlank, !startsBlock(l) {
-                    body.append(l) // lazy continuation line
-                    i += 1
-                } else {
-                    break
-                }
+        for node in markup {
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+            if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+                // A block of HTML becomes a paragraph of its text.
+                guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { cmark_node_free(text); continue }
+                cmark_node_set_literal(text, literal.trimmingCharacters(in: .newlines))
+                cmark_node_append_child(paragraph, text)
+                cmark_node_insert_before(node, paragraph)
+            } else {
+                cmark_node_set_literal(text, literal)
+                cmark_node_insert_before(node, text)
             }
-            // Trailing blanks separate this item from the next; they make the list loose only if one follows.
-            var trailing = 0
-            while let last = body.last, isBlank(last), body.count > 1 { body.removeLast(); trailing += 1 }
-            sawBlankBetweenItems = trailing > 0
-            loose = loose || hasBlankBetweenParagraphs(body)
-            items.append(body)
+            cmark_node_free(node)
         }
-        var html = first.ordered
-            ? (first.number == 1 ? "<ol>" : "<ol start=\"\(first.number)\">")
-            : "<ul>"
-        for body in items {
-            var content = body
-            var task = ""
-            if let checked = taskState(content[0]) {
-                content[0] = String(content[0].dropFirst(4))
-                task = "<input type=\"checkbox\" disabled\(checked ? " checked" : "")> "
-            }
-            let inner = renderBlocks(content, tight: !loose)
-            html += task.isEmpty ? "\n<li>" : "\n<li class=\"task\">"
-            html += task + inner + "</li>"
-        }
-        html += first.ordered ? "\n</ol>" : "\n</ul>"
-        return (html, i)
-    }
-
-    /// Whether a blank line separates two non-blank lines at the item's own level.
-    private func hasBlankBetweenParagraphs(_ body: [String]) -> Bool {
-        var seenText = false, seenBlank = false
-        for line in body {
-            if isBlank(line) { if seenText { seenBlank = true } } else {
-                if seenBlank, markdownIndent(line) == 0 { return true }
-                seenText = true
-            }
-        }
-        return false
-    }
-
-    private func taskState(_ line: String) -> Bool? {
-        if line.hasPrefix("[ ] ") { return false }
-        if line.hasPrefix("[x] ") || line.hasPrefix("[X] ") { return true }
-        return nil
-    }
-
-    func inline(_ text: String) -> String {
-        MarkdownInline(resolveURL: resolveURL).render(text)
     }
 }

@@ -11,7 +11,8 @@ enum TransferFailureText {
     static func describe(_ error: Error, remote: String?, url: String? = nil, testing: Bool = false) -> String {
         if let failure = error as? RemoteTestFailure { return describe(failure.reason, remote: remote, url: url, testing: testing) }
         if error is HubError { return HubErrorWords.text(for: error) }
-        let text = "\(error)"
+        // Other errors a sync meets (a store's refusal to push) are worded as everywhere else.
+        let text = error is HTTPFailure ? "\(error)" : (ErrorText.text(for: error) ?? "\(error)")
         guard let hint = hint(for: error, remote: remote, testing: testing) else { return text }
         return text + "\n  hint: " + hint
     }
