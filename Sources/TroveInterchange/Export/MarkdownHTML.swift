@@ -46,6 +46,13 @@ public struct MarkdownHTML: Sendable {
         return result
     }
 
+    /// Whether a link destination the resolver gave is safe to follow: not `javascript:`, `vbscript:` or `data:`
+    /// (cmark's safe mode checks the destinations in the text; this checks the resolver's).
+    static func isSafeLink(_ url: String) -> Bool {
+        let lowered = String(url.unicodeScalars.filter { $0.value > 0x20 }).lowercased()
+        return !["javascript:", "vbscript:", "data:"].contains { lowered.hasPrefix($0) }
+    }
+
     /// Resolves every link and image target (dropping the ones refused, with their text kept) and turns raw
     /// HTML into text.
     private func rewrite(_ root: OpaquePointer) {
@@ -62,7 +69,7 @@ public struct MarkdownHTML: Sendable {
         cmark_iter_free(iterator)
         for node in targets {
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            if let resolved = resolveURL(url), ExportHTMLText.isSafeLink(resolved) {
+            if let resolved = resolveURL(url), Self.isSafeLink(resolved) {
                 cmark_node_set_url(node, resolved)
             } else {
                 // Its text (a link's label, an image's alt text) takes its place.
