@@ -13,14 +13,15 @@ public enum ICalParser {
     }
 
     /// `parse(_:)`, reading components on every core when they have at least `parallelSiblings` siblings.
-    static func parse(_ text: String, parallelSiblings: Int) throws(ICalError) -> ICalComponent {
+    static func parse(_ text: String, parallelSiblings: Int, splitting: Bool = true) throws(ICalError) -> ICalComponent {
         var text = text
         if text.first == "\u{FEFF}" { text.removeFirst() }
-        // libical parses on another thread while the lines are found here (they are needed only to read its tree,
+        // libical parses on other threads while the lines are found here (they are needed only to read its tree,
         // and took 37 ms of 100 for a 10,000-event file), unless the text is no calendar or may nest deeper than is
-        // safe for libical's recursion: then `ICalLines` refuses it below, before libical ever sees it.
-        var early = ICalLines.mayParseAhead(text) ? BackgroundParse(text) : nil
-        // A parse not taken (a cut or refused text) is freed once it is done.
+        // safe for libical's recursion: then `ICalLines` refuses it below, before libical ever sees it. A large
+        // calendar is parsed in two halves at once (`ICalSplit`), the whole text otherwise.
+        var early = ICalLines.mayParseAhead(text) ? ParseAhead(text, splitting: splitting) : nil
+        // A parse not taken (a cut or refused text, a split the lines do not confirm) is freed once it is done.
         defer { if let early { early.discard() } }
         var lines = ICalLines(text)
         let cut = !lines.unterminated.isEmpty
@@ -48,9 +49,21 @@ public enum ICalParser {
                               reason: "components are nested more than \(ICalLines.maximumDepth) deep (BEGIN:\(ICalLines.value(lines.lines[deep].text).prefix(40)) "
                                   + "inside \(ICalLines.maximumDepth) others); a calendar nests a few at most")
         }
-        // The parse of the whole text, when it is the text to read (no block was cut out of it).
-        let parsedEarly = cut ? nil : early?.take()
-        if parsedEarly != nil { early = nil }
+        // The halves, when the lines confirm the split and no block was cut out of the text: the first holds the
+        // calendar, its zones and everything before the cut; the second's events and tasks follow them.
+        var parsedEarly: OpaquePointer?
+        if !cut, let ahead = early {
+            early = nil
+            switch ahead.take() {
+            case .whole(let root): parsedEarly = root
+            case .halves(let split, let first, let second):
+                if let later = split.confirmed(by: lines) {
+                    if let root = read(first, second, later: later, lines: lines, parallelSiblings: parallelSiblings) { return root }
+                } else {
+                    for root in [first, second].compactMap({ $0 }) { ICalLibrary.freeLater(ICalOwnedComponent(root)) }
+                }
+            }
+        }
         let parsed: (tree: ICalComponent, owner: ICalOwnedComponent)? = ICalLibrary.locked {
             guard let root = parsedEarly ?? text.withCString({ icalparser_parse_string($0) }) else { return nil }
             let owner = ICalOwnedComponent(root)
@@ -80,33 +93,24 @@ public enum ICalParser {
         root.unterminated = unterminated
         return root
     }
-}
-
-/// libical's parse of a text, made on another thread (holding `ICalLibrary`'s lock while it parses).
-private final class BackgroundParse: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var root: OpaquePointer?
-
-    init(_ text: String) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.root = ICalLibrary.locked { text.withCString { icalparser_parse_string($0) } }
-            self.done.signal()
+    /// The calendar of a split text from libical's trees of its halves (freed on another thread after), or `nil`
+    /// when libical read a half otherwise than the lines (then the whole text is parsed instead).
+    private static func read(_ first: OpaquePointer?, _ second: OpaquePointer?, later: [Int], lines: ICalLines,
+                             parallelSiblings: Int) -> ICalComponent? {
+        let owners = [first, second].compactMap { $0 }.map(ICalOwnedComponent.init)
+        defer { owners.forEach(ICalLibrary.freeLater) }
+        guard let first, let second else { return nil }
+        // The first half holds the calendar, its zones and everything before the cut; the second's events and
+        // tasks follow them (its own copies of the zones are left out).
+        var root = ICalLibrary.locked {
+            ICalTreeReader(lines: lines, root: first, parallelSiblings: parallelSiblings).read(first, candidates: lines.topLevel)
         }
-    }
-
-    /// The parsed tree (`nil` when libical found none), once it is done; the caller frees it. Call once,
-    /// not holding the lock.
-    func take() -> OpaquePointer?? {
-        done.wait()
-        return .some(root)
-    }
-
-    /// Frees the tree once it is done, on another thread.
-    func discard() {
-        DispatchQueue.global(qos: .utility).async {
-            self.done.wait()
-            if let root = self.root { ICalLibrary.freeLater(ICalOwnedComponent(root)) }
+        let rest = ICalLibrary.locked {
+            ICalTreeReader(lines: lines, root: second, parallelSiblings: parallelSiblings).read(second, candidates: lines.topLevel, children: later)
         }
+        guard root.name == "VCALENDAR", rest.name == "VCALENDAR" else { return nil }
+        root.components += rest.components.filter { $0.name != "VTIMEZONE" }
+        return root
     }
 }
 
@@ -154,8 +158,10 @@ struct ICalTreeReader: @unchecked Sendable {
     ///
     /// The n-th child of a name is paired with the n-th block of that name in its parent
     /// (libical keeps events in file order, though it may move VTIMEZONEs around).
-    func read(_ component: OpaquePointer, candidates: [Int], index: Int = 0) -> ICalComponent {
-        read(component, index: index, sameNames: byName(candidates))
+    /// `children`, when given, are the blocks the component's children are among (the second half of a split
+    /// calendar holds only the later ones); else all the blocks inside its own.
+    func read(_ component: OpaquePointer, candidates: [Int], index: Int = 0, children: [Int]? = nil) -> ICalComponent {
+        read(component, index: index, sameNames: byName(candidates), childBlocks: children)
     }
 
     /// The blocks among `candidates` by the name a libical component is matched with: its own, or `X-` for
@@ -196,7 +202,7 @@ struct ICalTreeReader: @unchecked Sendable {
         return children.concurrentMap(minimumChunk: max(1, parallelSiblings / 2)) { read($0.pointer, index: $0.index, sameNames: sameNames) }
     }
 
-    private func read(_ component: OpaquePointer, index: Int, sameNames: [String: [Int]]) -> ICalComponent {
+    private func read(_ component: OpaquePointer, index: Int, sameNames: [String: [Int]], childBlocks: [Int]? = nil) -> ICalComponent {
         let kind = icalcomponent_isa(component)
         var name = ICalLibrary.string(icalcomponent_kind_to_string(kind)) ?? "X"
         if name == "XROOT" {
@@ -221,7 +227,7 @@ struct ICalTreeReader: @unchecked Sendable {
             property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
         }
         if let block { assignLines(&result.properties, in: block) }
-        result.components = read(children(of: component, xKey: "X"), sameNames: byName(block?.children ?? []))
+        result.components = read(children(of: component, xKey: "X"), sameNames: byName(childBlocks ?? block?.children ?? []))
         return result
     }
 

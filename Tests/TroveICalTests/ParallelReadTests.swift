@@ -67,6 +67,47 @@ struct ParallelReadTests {
         #expect(try ICalParser.parse(text) == alone)
     }
 
+    @Test("a large calendar parsed in two halves at once reads the same as parsed whole, zones after the cut included")
+    func halvesReadAsWhole() throws {
+        // A zone in the second half too: the first half must get it, and the second half every zone before it.
+        let late = Self.zones.replacingOccurrences(of: "W. Europe Standard Time", with: "Late Zone")
+            .replacingOccurrences(of: "Custom Half Hour", with: "Late Half Hour")
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Many\r\n" + Self.zones + (0..<2_000).map(Self.component).joined()
+            + late + (2_000..<4_000).map(Self.component).joined()
+            + "BEGIN:VEVENT\r\nUID:late\r\nDTSTART;TZID=Late Zone:20260715T090000\r\nSUMMARY:After the cut\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let split = try #require(ICalSplit(text), "a large calendar is split")
+        #expect(split.confirmed(by: ICalLines(text)) != nil)
+        let whole = try ICalParser.parse(text, parallelSiblings: .max, splitting: false)
+        #expect(whole.components.count == 4_005)
+        #expect(try ICalParser.parse(text) == whole)
+        let lateEvent = try #require(whole.components.last)
+        #expect(lateEvent.property("DTSTART")?.time?.zoneKnown == true)
+    }
+
+    @Test("a split the lines do not confirm is not taken: calendar properties after the cut, a folded BEGIN, two calendars")
+    func unconfirmedSplits() throws {
+        let body = (0..<3_000).map(Self.component).joined()
+        let cases = [
+            // A property of the calendar itself after the middle.
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + Self.zones + body + "X-WR-CALNAME:Late name\r\nEND:VCALENDAR\r\n",
+            // A BEGIN line folded in the first half: the quick look counts the depth otherwise than the lines.
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + Self.zones + "BEG\r\n IN:VEVENT\r\nUID:folded\r\nDTSTART:20260101T090000Z\r\nEND:VEVENT\r\n"
+                + body + "END:VCALENDAR\r\n",
+            // Two calendars.
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + Self.zones + (0..<1_500).map(Self.component).joined() + "END:VCALENDAR\r\nBEGIN:VCALENDAR\r\n"
+                + Self.zones + (1_500..<3_000).map(Self.component).joined() + "END:VCALENDAR\r\n",
+        ]
+        // A calendar cut in the middle of an event and another after it: split or not, it reads as parsed whole.
+        let middle = body.index(body.startIndex, offsetBy: body.count / 2)
+        let garbled = "BEGIN:VCALENDAR\r\n" + Self.zones + String(body[..<middle]) + "END:VCALENDAR\r\nBEGIN:VCALENDAR\r\n" + String(body[middle...]) + "END:VCALENDAR\r\n"
+        #expect(try ICalParser.parse(garbled) == ICalParser.parse(garbled, parallelSiblings: .max, splitting: false))
+        for (number, text) in cases.enumerated() {
+            let whole = try ICalParser.parse(text, parallelSiblings: .max, splitting: false)
+            #expect(try ICalParser.parse(text) == whole, "case \(number)")
+            if let split = ICalSplit(text) { #expect(split.confirmed(by: ICalLines(text)) == nil, "case \(number)") }
+        }
+    }
+
     @Test("several calendars in one file read the same on every core as on one")
     func severalCalendars() throws {
         let text = Self.calendar(0..<700) + Self.calendar(700..<1_500)
