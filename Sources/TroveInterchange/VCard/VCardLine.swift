@@ -26,8 +26,9 @@ public struct VCardLine: Sendable, Equatable {
             if quotedPrintable, lines[lines.count - 1].text.hasSuffix("=") {
                 lines[lines.count - 1].text.removeLast()
                 lines[lines.count - 1].text += line
-            } else if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1].text += line.dropFirst()
+            } else if let first = line.unicodeScalars.first, first == " " || first == "\t", !lines.isEmpty {
+                // By scalar: a fold before a combining mark makes " " and the mark one Character.
+                lines[lines.count - 1].text.unicodeScalars.append(contentsOf: line.unicodeScalars.dropFirst())
             } else if !line.allSatisfy(\.isWhitespace) {
                 lines.append((offset + 1, String(line)))
                 quotedPrintable = line.prefix(while: { $0 != ":" }).uppercased().contains("QUOTED-PRINTABLE")
