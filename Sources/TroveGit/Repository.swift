@@ -9,8 +9,6 @@ public final class Repository {
     let pointer: OpaquePointer
     /// Set on the handle `batchingObjectWrites` gives out: the objects to pack.
     var batchLog: BatchLog?
-    /// Indexes with at least this many entries are written split (see `GitIndexFile+Write.swift`).
-    public var indexSplitThreshold = GitIndexFile.defaultSplitThreshold
 
     /// Takes ownership of `pointer`, and has its loose objects read safely (see `LooseBackend`).
     init(pointer: OpaquePointer) throws {

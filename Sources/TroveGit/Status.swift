@@ -12,7 +12,6 @@ public struct FileStatus: Sendable, Equatable {
 extension Repository {
     /// Every path whose work-tree or index state differs from HEAD, like `git status`.
     public func status() throws -> [FileStatus] {
-        try ensurePlainIndex()
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "status options")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR

@@ -121,10 +121,8 @@ public final class Checkout {
 
     /// Stages everything written and removed, in one index write.
     public func finish() throws {
-        if let index = indexFile {
-            try index.write(
-                gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals,
-                splitThreshold: repository.indexSplitThreshold)
+        if indexFile != nil {
+            try GitIndexFile.write(gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals)
         } else {
             let index = try repository.index()
             try index.reload()

@@ -82,9 +82,17 @@ public final class Store {
         if store.local.hasPendingCheckout {
             try store.withWriterLock { try store.recoverPendingCheckout() }
         }
-        // The git index is a cache of what is checked out: one deleted or damaged is rebuilt from HEAD.
-        if rebuildingLostIndex, repository.indexIsLost, let tree = try store.headTree() {
-            try store.withWriterLock { if repository.indexIsLost { try repository.rebuildIndex(from: tree) } }
+        switch repository.indexCondition {
+        case .lost:
+            // The git index is a cache of what is checked out: one deleted or damaged is rebuilt from HEAD.
+            if rebuildingLostIndex, let tree = try store.headTree() {
+                try store.withWriterLock { if repository.indexIsLost { try repository.rebuildIndex(from: tree) } }
+            }
+        case .split:
+            // Stores of 10,000 records or more had split indexes before Trove 0.2; libgit2 and dulwich read none.
+            try store.withWriterLock { try repository.rewriteSplitIndex() }
+        case .usable:
+            break
         }
         StaleTemporaryFiles.sweep(gitDirectory: repository.gitDirectory)
         return store

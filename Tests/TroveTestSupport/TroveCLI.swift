@@ -26,8 +26,7 @@ public struct TroveCLI: Sendable {
     }
 
     public var environment: [String: String] {
-        // TROVE_INDEX_SPLIT_AT passes through, so that the whole suite can run with every index split.
-        var environment = ProcessInfo.processInfo.environment.filter { $0.key == "PATH" || $0.key == "TROVE_INDEX_SPLIT_AT" }
+        var environment = ProcessInfo.processInfo.environment.filter { $0.key == "PATH" }
         environment.merge(ProcessRunner.isolatedEnvironment(home: home)) { _, new in new }
         environment["TROVE_STORE"] = store
         environment.merge(extraEnvironment) { _, new in new }

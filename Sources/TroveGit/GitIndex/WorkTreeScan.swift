@@ -65,7 +65,6 @@ extension Repository {
     /// libgit2's status; when nothing is staged, it also records what the next quick status may assume.
     private func fullStatus(cachingIn cacheFile: String) throws -> [FileStatus] {
         let scanStart = Self.nanosecondsNow()
-        try ensurePlainIndex()
         let before = GitIndexFile.checksumHex(gitDirectory: gitDirectory)
         let found = try status()
         guard let workdir, let head = try headCommitID()?.hex, !found.contains(where: \.isStaged),
