@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "TroveIndex",
             dependencies: [
-                "TroveStore", "TroveJSON", "TroveICal", .product(name: "GRDB", package: "GRDB.swift"),
+                "TroveStore", "TroveSchema", "TroveJSON", "TroveICal", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "TroveMergeTests", dependencies: ["TroveMerge", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveSchemaTests", dependencies: ["TroveSchema", "TroveTestSupport"]),
         .testTarget(name: "TroveStoreTests", dependencies: ["TroveStore", "TroveGit", "TroveJSON", "TroveMerge", "TroveSchema", "TroveTestSupport"]),
-        .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveGit", "TroveJSON", "TroveICal", "TroveTestSupport"]),
+        .testTarget(name: "TroveIndexTests", dependencies: ["TroveIndex", "TroveStore", "TroveSchema", "TroveFormats", "TroveGit", "TroveJSON", "TroveICal", "TroveTestSupport"]),
         .testTarget(name: "TroveKitTests", dependencies: ["TroveKit", "TroveStore", "TroveIndex", "TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveInterchangeTests", dependencies: [
             "TroveInterchange", "TroveICal", "TroveSchema", "TroveKit", "TroveStore", "TroveJSON", "TroveTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -133,10 +133,10 @@ struct IndexWriter {
         // `records_by_start` holds `end` and the `oneOff…` columns: assigning them always costs no more than `end` alone did.
         let assignments = (["blob", "\"end\"", "createdAt", "updatedAt", "title", "body", "place", "starred", "doc",
                             "oneOffEnds", "oneOffTitle", "oneOffClass", "oneOffAddress", "seriesStarts"] + moved).map { $0 + " = ?" }
-        let oneOff = fields.oneOff
-        let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred, fields.doc,
+        let oneOff = fields.calendar?.oneOff
+        let arguments: [DatabaseValueConvertible?] = [blob, fields.end, fields.createdAt, fields.updatedAt, fields.title, fields.body, fields.place, fields.starred, fields.calendar?.document,
                                                       oneOff.map { $0.hasEnd ? 1 : 0 }, oneOff?.title, oneOff?.classLabel, oneOff?.address,
-                                                      fields.seriesStarts]
+                                                      fields.calendar?.seriesStarts]
             + moved.map { indexed[$0]! } + [row.rowid]
         try db.cachedStatement(sql: "UPDATE records SET " + assignments.joined(separator: ", ") + " WHERE rowid = ?")
             .execute(arguments: StatementArguments(arguments))

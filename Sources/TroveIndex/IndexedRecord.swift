@@ -22,7 +22,7 @@ public struct IndexedRecord: Sendable, Equatable {
     public var starred: Bool
     /// The git blob (40 hex digits) of the record file at the indexed commit.
     public var blob: String
-    /// The record as compact JSON, for events and tasks (`IndexedFields.documentTypes`); `nil` for others.
+    /// The record as compact JSON, for the calendar's types (`CalendarColumns`); `nil` for others.
     var document: String?
     /// A recurring event's rule's starts, as `SeriesStarts` keeps them.
     var seriesStarts: String?

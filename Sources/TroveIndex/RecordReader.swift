@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// Reads and parses the records named by a list of changes, a chunk ahead of the caller, on a second thread.
@@ -18,7 +19,8 @@ struct RecordReader {
     /// Parses one change; a file that is not a JSON object is left out (`trove check` names it).
     static func parse(_ change: RecordChange, in store: Store) -> Parsed {
         guard let blob = change.blob, let value = record(blob, in: store),
-              let fields = IndexedFields(id: change.id, type: change.type, value: value)
+              let fields = IndexedFields(id: change.id, type: change.type, value: value,
+                                         roles: store.formats.format(for: change.type)?.indexRoles ?? .none)
         else { return nil }
         return (fields, blob)
     }

@@ -34,12 +34,12 @@ struct RowInserter {
             record.bind(Int32(position + 11), text)
         }
         record.bind(16, Int64(fields.starred ? 1 : 0))
-        record.bind(17, fields.doc)
-        record.bind(18, fields.oneOff.map { Int64($0.hasEnd ? 1 : 0) })
-        record.bind(19, fields.oneOff?.title)
-        record.bind(20, fields.oneOff?.classLabel)
-        record.bind(21, fields.oneOff?.address)
-        record.bind(22, fields.seriesStarts)
+        record.bind(17, fields.calendar?.document)
+        record.bind(18, fields.calendar?.oneOff.map { Int64($0.hasEnd ? 1 : 0) })
+        record.bind(19, fields.calendar?.oneOff?.title)
+        record.bind(20, fields.calendar?.oneOff?.classLabel)
+        record.bind(21, fields.calendar?.oneOff?.address)
+        record.bind(22, fields.calendar?.seriesStarts)
         try record.run()
         let rowid = db.lastInsertedRowID
         for text in fields.tags {

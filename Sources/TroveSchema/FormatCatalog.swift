@@ -109,8 +109,9 @@ public struct FormatCatalog: Sendable {
             }
         }
         let strategy = try MergeStrategyReader(graph: graph).objectStrategy(at: root, file: file)
+        let indexRoles = try IndexRoles.read(root: root, graph: graph, file: file)
         return RecordFormat(
-            type: type, collection: collection, version: version, isLog: isLog, mergeStrategy: strategy,
+            type: type, collection: collection, version: version, isLog: isLog, mergeStrategy: strategy, indexRoles: indexRoles,
             schemaFile: file, fields: node.properties.map(\.name).sorted(), requiredFields: node.required,
             logKey: node.extensions["x-log-key"]?.stringValue, logTimeField: node.extensions["x-log-time"]?.stringValue,
             graph: graph, root: root)

@@ -13,6 +13,8 @@ public struct RecordFormat: Sendable {
     public let isLog: Bool
     /// How concurrent edits merge, field by field, from each property's `x-merge`.
     public let mergeStrategy: MergeStrategy
+    /// What the SQLite index keeps of it, from its properties' `x-index` (see `IndexRoles`).
+    public let indexRoles: IndexRoles
     /// The schema file, e.g. `entry.schema.json`.
     public let schemaFile: String
     /// Every property the schema declares, sorted (envelope included).

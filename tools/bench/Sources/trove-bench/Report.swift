@@ -17,7 +17,9 @@ struct Report {
     }
 
     /// Median time to put one record (a whole transaction: blob, trees, commit, ref, file, index).
-    mutating func singlePuts(sizes: [Int], puts: Int, work: String) throws {
+    /// One record put into stores of each size, in process and (with the trove binary) as a whole `trove entry new`,
+    /// beside `git add FILE && git commit` on the same store.
+    mutating func singlePuts(sizes: [Int], puts: Int, work: String, trove: String?) throws {
         for size in sizes {
             let path = work + "/store-\(size)"
             let store = try Store.create(at: path)
@@ -46,6 +48,16 @@ struct Report {
             lines.append(String(
                 format: "put one record, store of %7d: median %@   (git add+commit of one file: %@, trove is %.1fx faster)",
                 size, Measure.format(median), Measure.format(gitMedian), gitMedian / median))
+            // The whole command, as a person runs it: start-up, the store's checks, the commit and the index of records.
+            if let trove {
+                let whole = try (0..<21).map { number in
+                    try Measure.child([trove, "--store", path, "entry", "new", "Whole-process entry \(number)."])
+                }
+                lines.append(String(
+                    format: "  trove entry new on it (whole process): median %@, CPU time %@ (target <= 50 ms at 100,000; git add+commit %@: %.1fx faster)",
+                    Measure.format(Measure.median(whole.map(\.seconds))), Measure.format(Measure.median(whole.map(\.cpuSeconds))),
+                    Measure.format(gitMedian), gitMedian / Measure.median(whole.map(\.seconds))))
+            }
         }
         if let small = singlePutMedians.keys.min(), let large = singlePutMedians.keys.max(), small != large {
             lines.append(String(format: "largest / smallest store single-put ratio: %.2f (target <= 2)",

@@ -16,7 +16,7 @@ print("")
 
 var report = Report()
 if options.suite == "store" || options.suite == "all" {
-    try report.singlePuts(sizes: options.sizes, puts: options.puts, work: work)
+    try report.singlePuts(sizes: options.sizes, puts: options.puts, work: work, trove: options.trove)
     try report.bulkTransaction(count: 10_000, work: work)
 }
 if options.suite == "index" || options.suite == "all" {

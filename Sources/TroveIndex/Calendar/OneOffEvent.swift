@@ -23,11 +23,11 @@ public struct OneOffEvent: Sendable, Equatable {
         self.hasEnd = hasEnd
     }
 
-    /// The one-off of record `value`, filed as `id` of `type`; nil for anything but a plain one-off event.
+    /// The one-off of event record `value`, filed as `id` of `type`; nil for anything but a plain one-off.
     ///
     /// The fields are read as `Event` reads them, so a listing from the index shows what one from the record would.
     init?(id: String, type: String, value: JSONValue) {
-        guard type == "event", value["type"]?.stringValue == "event", value["id"]?.stringValue == id,
+        guard value["type"]?.stringValue == type, value["id"]?.stringValue == id,
               value["calendarId"]?.stringValue != nil, let start = value["start"]?.stringValue, !start.isEmpty,
               value["rrule"] == nil, value["rdate"] == nil, value["recurrenceId"] == nil, value["status"] == nil,
               value["floating"] == nil  // its time depends on the viewer's zone: read whole, as a series is
