@@ -92,11 +92,11 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // Floor 3: the domains: accounts and profiles, journals (dogs, calendars and items to come).
+        // Floor 3: the domains: accounts and profiles, journals, dogs, calendars, items, contacts and groups.
         .target(
             name: "TroveKit",
             dependencies: [
-                "TroveStore", "TroveGit", "TroveIndex", "TroveJSON", "TroveICal", "TroveSystem",
+                "TroveStore", "TroveSchema", "TroveGit", "TroveIndex", "TroveJSON", "TroveICal", "TroveSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]

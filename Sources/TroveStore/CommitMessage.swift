@@ -1,3 +1,5 @@
+import TroveSchema
+
 /// Readable commit messages from what a transaction did.
 enum CommitMessage {
     /// One line saying what a transaction did: each record by name when there are few, else how many of
@@ -32,7 +34,7 @@ enum CommitMessage {
 
     /// A record type as a noun for `count` of them: entry, entries; business record(s) for `business`.
     static func noun(_ type: String, count: Int) -> String {
-        let singular = type == "business" ? "business record" : type.replacingOccurrences(of: "-", with: " ")
+        let singular = type == RecordType.business ? "business record" : type.replacingOccurrences(of: "-", with: " ")
         guard count != 1, singular != "settings" else { return singular }
         if singular.hasSuffix("y"), let before = singular.dropLast().last, !"aeiou".contains(before) {
             return singular.dropLast() + "ies"

@@ -57,6 +57,25 @@ import TroveSchema
         #expect(catalog.format(forCollection: "nothing") == nil)
     }
 
+    @Test("RecordType names exactly the bundled types")
+    func recordTypeConstants() {
+        #expect(RecordType.all.sorted() == FormatCatalog.bundled.types)
+        #expect(RecordType.dayImage == "day-image" && RecordType.entry == "entry")
+    }
+
+    @Test("every bundled record type's label, parent and start come from its schema's x-index")
+    func indexRolesOfBundledTypes() throws {
+        let catalog = FormatCatalog.bundled
+        #expect(catalog.format(for: RecordType.entry)?.indexRoles.heading == "text")
+        #expect(catalog.format(for: RecordType.member)?.indexRoles.label == ["displayName", "username"])
+        #expect(catalog.format(for: RecordType.member)?.indexRoles.title == ["displayName"])
+        #expect(catalog.format(for: RecordType.task)?.indexRoles.start == ["start", "due"])
+        #expect(catalog.format(for: RecordType.invitation)?.indexRoles.parent == ["groupId", "eventId"])
+        #expect(catalog.format(for: RecordType.event)?.indexRoles.calendar == .event)
+        #expect(catalog.format(for: RecordType.task)?.indexRoles.calendar == .task)
+        #expect(catalog.format(for: RecordType.settings)?.indexRoles == IndexRoles.none)
+    }
+
     @Test func everyRecordCarriesTheEnvelope() throws {
         let envelope = ["id", "type", "v", "createdAt", "updatedAt", "clock"]
         for type in FormatCatalog.bundled.types {

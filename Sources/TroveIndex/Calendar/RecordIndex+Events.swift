@@ -2,6 +2,7 @@ import GRDB
 import GRDBSQLite
 import TroveICal
 import TroveJSON
+import TroveSchema
 
 /// A one-off event's index row: all a calendar lists of it.
 public struct OneOffEventRow: Sendable, Equatable {
@@ -40,7 +41,7 @@ public struct WholeEventRow: Sendable, Equatable {
 }
 
 extension RecordIndex {
-    /// The events whose span overlaps `[from, to)`, as `records(type: "event", overlappingFrom:to:)` finds them.
+    /// The events whose span overlaps `[from, to)`, as `records(type: RecordType.event, overlappingFrom:to:)` finds them.
     ///
     /// One scan of `records_by_start`, read straight off the SQLite statement. The one-offs come from the
     /// index alone: no table row, no record parsed, their times read in place; a one-off whose start does

@@ -1,5 +1,6 @@
 import Foundation
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// What the exporters need from a store: its journals, entries and profile as export models, and its media.
@@ -20,7 +21,7 @@ public struct StoreExportSource {
         journals = try JournalBook(store: store).all().map {
             ExportedJournal(id: $0.id, name: $0.name, description: $0.description, isPublic: $0.isPublic)
         }
-        entries = try store.records(ofType: "entry").compactMap(Entry.init).map { entry in
+        entries = try store.records(ofType: RecordType.entry).compactMap(Entry.init).map { entry in
             ExportedEntry(
                 id: entry.id, journalID: entry.journalID, title: entry.title, text: entry.text, date: entry.date,
                 timeZone: entry.timeZone, tags: entry.tags, starred: entry.starred, isPublic: entry.isPublic,

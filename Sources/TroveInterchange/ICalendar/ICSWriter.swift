@@ -1,6 +1,7 @@
 import Foundation
 import TroveICal
 import TroveJSON
+import TroveSchema
 
 /// Writes event and task records (or `ICSRecord` fields) as iCalendar text.
 ///
@@ -18,8 +19,8 @@ public enum ICSWriter {
             for record in records {
                 guard let fields = record.objectValue else { continue }
                 switch fields["type"]?.stringValue {
-                case "event": calendar.components.append(try event(fields, now: now))
-                case "task": calendar.components.append(try task(fields, now: now))
+                case RecordType.event: calendar.components.append(try event(fields, now: now))
+                case RecordType.task: calendar.components.append(try task(fields, now: now))
                 default: continue
                 }
             }

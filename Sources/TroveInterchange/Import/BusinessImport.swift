@@ -1,6 +1,7 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// Brings pee and poo points (from GPX, GeoJSON or CSV) in as business records, as one commit.
@@ -45,7 +46,7 @@ public struct BusinessImport {
         return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(problems)) { transaction, report in
             for (number, item) in ready.enumerated() {
                 let id = item.point.recordID ?? RecordID.derived(from: "\(system):\(item.point.sourceKey)", at: item.time)
-                if transaction.contains(id: id, type: "business") {
+                if transaction.contains(id: id, type: RecordType.business) {
                     report.unchanged += 1
                 } else {
                     var fields: [String: JSONValue] = [
@@ -55,7 +56,7 @@ public struct BusinessImport {
                         "origin": ["system": .string(system), "id": .string(String(item.point.sourceKey.prefix(500)))],
                     ]
                     if let note = item.point.note, !note.isEmpty { fields["note"] = .string(String(note.prefix(2000))) }
-                    try transaction.put(.object(fields), type: "business")
+                    try transaction.put(.object(fields), type: RecordType.business)
                     report.added += 1
                 }
                 progress?(number + 1, ready.count)

@@ -1,6 +1,7 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// Brings a Day One export into the store as one commit.
@@ -81,7 +82,7 @@ private struct EntryWriter {
         // An entry already here keeps what the user set on it in Trove that Day One does not know.
         if let kept = existing?.value["public"] { fields["public"] = kept }
         do {
-            try transaction.put(.object(fields), type: "entry")
+            try transaction.put(.object(fields), type: RecordType.entry)
         } catch StoreError.invalidRecord(_, let violations) {
             let reason = violations.map(\.spoken).joined(separator: "; ")
             let source = "\(journal.file): entry \(entry.uuid)"

@@ -2,6 +2,7 @@ import Foundation
 import TroveJSON
 import TroveKit
 import TroveParallel
+import TroveSchema
 import TroveStore
 
 /// Brings the events and tasks of an iCalendar file into a calendar, as one commit.
@@ -57,9 +58,9 @@ public struct ICSImport {
             // Records this clone has no note of importing (imported on another machine, or before the notes were
             // kept) take as base the version the last iCalendar import committed.
             let unnoted = zip(ids, file.records).filter { id, item in
-                lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? "event" : "task")
+                lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? RecordType.event : RecordType.task)
             }
-            let committed = try store.lastWritten(ids: unnoted.map(\.0), types: ["event", "task"],
+            let committed = try store.lastWritten(ids: unnoted.map(\.0), types: [RecordType.event, RecordType.task],
                                                   byCommitsStartingWith: "Import " + Self.source, except: ImportRun.mergedTrailer)
             // Put in batches, checked and encoded on every core (`Transaction.put(batch:)`); a UID the file repeats
             // is read back only after its first version is put, as one put at a time would.
@@ -70,7 +71,7 @@ public struct ICSImport {
                 batched.removeAll(keepingCapacity: true)
             }
             for (number, item) in file.records.enumerated() {
-                let type = item.kind == .event ? "event" : "task"
+                let type = item.kind == .event ? RecordType.event : RecordType.task
                 let id = ids[number]
                 if batched.contains(id) || batch.count == Self.batchSize { try putBatch(&transaction) }
                 batched.insert(id)

@@ -1,6 +1,7 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// Brings items in from CSV rows as one commit: names, photos, notes and tracker bindings.
@@ -57,18 +58,18 @@ public struct ItemImport {
                 if let notes = entry.row.notes { fields["notes"] = .string(notes) }
                 var itemID = fields["id"]?.stringValue
                 if fields["id"] == nil {
-                    let record = try transaction.put(.object(fields), type: "item")
+                    let record = try transaction.put(.object(fields), type: RecordType.item)
                     itemID = record.id
                     byName[entry.name.lowercased()] = Item(record)
                     report.added += 1
                 } else if fields != before {
-                    try transaction.put(.object(fields), type: "item")
+                    try transaction.put(.object(fields), type: RecordType.item)
                     report.updated += 1
                 } else {
                     report.unchanged += 1
                 }
                 if let tracker = entry.tracker, let itemID, !trackers.contains(where: { $0.trackerID == tracker }) {
-                    try transaction.put(["trackerId": .string(tracker), "itemId": .string(itemID), "paired": false], type: "tracker")
+                    try transaction.put(["trackerId": .string(tracker), "itemId": .string(itemID), "paired": false], type: RecordType.tracker)
                 }
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// Brings a jrnl journal (its JSON export or its plain-text file) into one Trove journal, as one commit.
@@ -43,7 +44,7 @@ public struct JrnlImport {
                     report.unchanged += 1
                 } else {
                     do {
-                        try transaction.put(.object(fields), type: "entry")
+                        try transaction.put(.object(fields), type: RecordType.entry)
                         if existing == nil { report.added += 1 } else { report.updated += 1 }
                     } catch StoreError.invalidRecord(_, let violations) {
                         let source = "\(journal.file): entry \(number + 1) (\(entry.localDateTime) \(entry.title))"

@@ -2,6 +2,7 @@ import Foundation
 import TroveJSON
 import TroveKit
 import TroveParallel
+import TroveSchema
 import TroveStore
 
 /// Brings tracker location reports into the trackers' append-only logs.
@@ -56,7 +57,7 @@ public struct ReportIngest {
     /// line and its number.
     public func run(_ feed: ((ArraySlice<UInt8>, Int) throws -> Void) throws -> Void) throws -> Report {
         let trackers = Set(try TrackerBook(store: store).all().map(\.trackerID))
-        let checker = try store.logEntryChecker(type: "tracker-report")
+        let checker = try store.logEntryChecker(type: RecordType.trackerReport)
         var report = Report()
         var touched = Set<String>()
         let latest = Date().addingTimeInterval(600)

@@ -1,6 +1,7 @@
 import Foundation
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// Brings the cards of a vCard file in as contacts, as one commit.
@@ -31,7 +32,7 @@ public struct VCardImport {
                 var card = read
                 var id = Self.recordID(card)
                 // A card `trove export vcard` wrote for a contact without a UID names the record: it updates that record.
-                if let own = Self.exportedRecordID(card), transaction.contains(id: own, type: "contact"),
+                if let own = Self.exportedRecordID(card), transaction.contains(id: own, type: RecordType.contact),
                    let existing = try transaction.record(id: own), existing.value["uid"] == nil {
                     id = own
                     card.uid = nil
@@ -55,14 +56,14 @@ public struct VCardImport {
                     if fields == stored {
                         report.unchanged += 1
                     } else {
-                        try transaction.put(.object(fields), type: "contact")
+                        try transaction.put(.object(fields), type: RecordType.contact)
                         report.updated += 1
                     }
                 } else {
                     var fields = incoming
                     fields["id"] = .string(id)
                     if !card.categories.isEmpty { fields["groups"] = .array(card.categories.map { .string($0) }) }
-                    try transaction.put(.object(fields), type: "contact")
+                    try transaction.put(.object(fields), type: RecordType.contact)
                     report.added += 1
                 }
             }

@@ -1,4 +1,5 @@
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// A user who can sign in to the store, as read from an `account` record.
@@ -13,7 +14,7 @@ public struct Account: Sendable, Equatable {
     public var createdAt: String
 
     init?(_ record: Record) {
-        guard record.type == "account", let username = record.value["username"]?.stringValue,
+        guard record.type == RecordType.account, let username = record.value["username"]?.stringValue,
               let email = record.value["email"]?.stringValue, let hash = record.value["passwordHash"]?.stringValue
         else { return nil }
         id = record.id

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The store's accounts: making them, signing in, and changing passwords, usernames and emails.
@@ -13,7 +14,7 @@ public struct AccountBook {
 
     /// Every account, oldest first.
     public func all() throws -> [Account] {
-        try store.records(ofType: "account").compactMap(Account.init).sorted { $0.id < $1.id }
+        try store.records(ofType: RecordType.account).compactMap(Account.init).sorted { $0.id < $1.id }
     }
 
     /// Whether the store has an account (an offline store has none, and asks nobody to sign in).
@@ -49,8 +50,8 @@ public struct AccountBook {
             let account = try transaction.put([
                 "username": .string(username), "email": .string(email), "passwordHash": .string(hash),
                 "temporaryPassword": .bool(temporary), "passwordChangedAt": .string(Timestamp.string(Date())),
-            ], type: "account")
-            try transaction.put(["accountId": .string(account.id)], type: "profile")
+            ], type: RecordType.account)
+            try transaction.put(["accountId": .string(account.id)], type: RecordType.profile)
             return account
         }
         return Account(record)!
@@ -118,7 +119,7 @@ public struct AccountBook {
                 throw AccountError.unknownAccount(account.username)
             }
             try change(&fields)
-            return try transaction.put(.object(fields), type: "account")
+            return try transaction.put(.object(fields), type: RecordType.account)
         }
         return Account(record)!
     }

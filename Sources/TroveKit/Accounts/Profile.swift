@@ -1,4 +1,5 @@
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// What a user shows of themselves: display name, bio (Markdown) and avatar. Username and email live in the account.
@@ -13,7 +14,7 @@ public struct Profile: Sendable, Equatable {
     public var publicKey: String?
 
     init?(_ record: Record) {
-        guard record.type == "profile", let account = record.value["accountId"]?.stringValue else { return nil }
+        guard record.type == RecordType.profile, let account = record.value["accountId"]?.stringValue else { return nil }
         id = record.id
         accountID = account
         displayName = record.value["displayName"]?.stringValue
@@ -31,7 +32,7 @@ public struct ProfileBook {
 
     /// The profile of `account`, or `nil` when it has none yet.
     public func profile(of account: Account) throws -> Profile? {
-        try store.records(ofType: "profile").compactMap(Profile.init).filter { $0.accountID == account.id }.min { $0.id < $1.id }
+        try store.records(ofType: RecordType.profile).compactMap(Profile.init).filter { $0.accountID == account.id }.min { $0.id < $1.id }
     }
 
     /// Sets the bio; an empty text removes it.
@@ -72,7 +73,7 @@ public struct ProfileBook {
         let (record, _) = try store.transaction(message: message) { transaction -> Record in
             var fields = try existing.flatMap { try transaction.record(id: $0.id)?.value.objectValue } ?? ["accountId": .string(account.id)]
             try body(&transaction, &fields)
-            return try transaction.put(.object(fields), type: "profile")
+            return try transaction.put(.object(fields), type: RecordType.profile)
         }
         return Profile(record)!
     }

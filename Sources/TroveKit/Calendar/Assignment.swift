@@ -1,4 +1,5 @@
 import Foundation
+import TroveSchema
 import TroveStore
 
 /// An assignment (a `task` record): a title, maybe a class, a due time and an estimated length.
@@ -24,7 +25,7 @@ public struct Assignment: Sendable, Equatable {
 
     public init?(_ record: Record) {
         let value = record.value
-        guard record.type == "task", let calendarId = value["calendarId"]?.stringValue,
+        guard record.type == RecordType.task, let calendarId = value["calendarId"]?.stringValue,
               let title = value["title"]?.stringValue else { return nil }
         id = record.id
         self.calendarId = calendarId

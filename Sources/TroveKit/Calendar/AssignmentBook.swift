@@ -1,6 +1,7 @@
 import Foundation
 import TroveIndex
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// What a command gives to make or change a task; `nil` leaves a field as it is.
@@ -33,7 +34,7 @@ public struct AssignmentBook {
 
     /// The task whose id is `text`, or starts or ends with it (see `RecordLookup`).
     public func task(_ text: String) throws -> Assignment {
-        try Assignment(RecordLookup.record(text, type: "task", in: index, unknown: CalendarError.unknownTask(text)) { CalendarError.ambiguousID(text, matches: $0) })!
+        try Assignment(RecordLookup.record(text, type: RecordType.task, in: index, unknown: CalendarError.unknownTask(text)) { CalendarError.ambiguousID(text, matches: $0) })!
     }
 
     /// Adds a task; it needs a title.
@@ -43,7 +44,7 @@ public struct AssignmentBook {
         let (record, result) = try store.transaction(message: "Add task \(title)") { transaction -> Record in
             var fields: [String: JSONValue] = ["calendarId": .string(try CalendarBook(store: store).target(named: draft.calendar, in: &transaction))]
             try apply(draft, to: &fields)
-            return try transaction.put(.object(fields), type: "task")
+            return try transaction.put(.object(fields), type: RecordType.task)
         }
         return (Assignment(record)!, result)
     }
@@ -80,7 +81,7 @@ public struct AssignmentBook {
             // The id's last characters, as listings show it: a UUIDv7 starts with its time, so tasks made
             // within a minute or so share their first 8 characters and `task show` would find them ambiguous.
             let summary = "Feedback on '\(task.title)'" + (settings.includeFeedback ? ": \(trimmed)" : " (trove task show \(task.id.suffix(8)))")
-            try Inbox.post(kind: "feedback", text: summary, ref: task.id, refType: "task", in: &transaction)
+            try Inbox.post(kind: "feedback", text: summary, ref: task.id, refType: RecordType.task, in: &transaction)
         }
     }
 
@@ -101,7 +102,7 @@ public struct AssignmentBook {
             }
             try body(&fields, &transaction)
             if fields == existing.value.objectValue { return existing }
-            return try transaction.put(.object(fields), type: "task")
+            return try transaction.put(.object(fields), type: RecordType.task)
         }
         return (Assignment(record)!, result)
     }

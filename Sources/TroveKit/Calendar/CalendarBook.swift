@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The store's calendars: making, renaming, removing and finding them.
@@ -14,7 +15,7 @@ public struct CalendarBook {
 
     /// Every calendar, in the order they were made.
     public func all() throws -> [CalendarInfo] {
-        try store.records(ofType: "calendar").compactMap(CalendarInfo.init).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        try store.records(ofType: RecordType.calendar).compactMap(CalendarInfo.init).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     /// The calendar called `name` (ignoring case), or with that id.
@@ -34,7 +35,7 @@ public struct CalendarBook {
         let (record, result) = try store.transaction(message: "Add calendar \(checked)") { transaction -> Record in
             var fields: [String: JSONValue] = ["name": .string(checked)]
             if let stored { fields["color"] = .string(stored) }
-            return try transaction.put(.object(fields), type: "calendar")
+            return try transaction.put(.object(fields), type: RecordType.calendar)
         }
         return (CalendarInfo(record)!, result)
     }
@@ -50,7 +51,7 @@ public struct CalendarBook {
             }
             if let checked { fields["name"] = .string(checked) }
             if let stored { fields["color"] = .string(stored) }
-            return try transaction.put(.object(fields), type: "calendar")
+            return try transaction.put(.object(fields), type: RecordType.calendar)
         }
         return (CalendarInfo(record)!, result)
     }
@@ -67,7 +68,7 @@ public struct CalendarBook {
     public func target(named name: String?, in transaction: inout Transaction) throws -> String {
         if let name { return try calendar(named: name).id }
         if let first = try all().first { return first.id }
-        return try transaction.put(["name": .string(Self.defaultName)], type: "calendar").id
+        return try transaction.put(["name": .string(Self.defaultName)], type: RecordType.calendar).id
     }
 
     private func checkedName(_ name: String, others: [CalendarInfo]) throws -> String {

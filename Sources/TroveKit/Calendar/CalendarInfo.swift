@@ -1,3 +1,4 @@
+import TroveSchema
 import TroveStore
 
 /// A calendar, as read from a `calendar` record: a name and a colour that events and tasks belong to.
@@ -11,7 +12,7 @@ public struct CalendarInfo: Sendable, Equatable {
     public var createdAt: String
 
     public init?(_ record: Record) {
-        guard record.type == "calendar", let name = record.value["name"]?.stringValue else { return nil }
+        guard record.type == RecordType.calendar, let name = record.value["name"]?.stringValue else { return nil }
         id = record.id
         self.name = name
         color = record.value["color"]?.stringValue

@@ -1,6 +1,7 @@
 import Foundation
 import TroveICal
 import TroveIndex
+import TroveSchema
 import TroveStore
 
 /// One occurrence of an event on the calendar: the event, and when this occurrence starts and ends.
@@ -59,7 +60,7 @@ public struct CalendarQuery {
         // A holder that wrote since it opened the index (the shell, a test) reads what it wrote.
         try index.catchUp()
         let span = Self.candidateSpan(from: from, to: to)
-        let rows = try index.records(type: "event", overlappingFrom: span.from, to: span.to)
+        let rows = try index.records(type: RecordType.event, overlappingFrom: span.from, to: span.to)
         let events = indexedEvents(rows).filter { calendars?.contains($0.event.calendarId) ?? true }
         return try expand(events, from: from, to: to).map { Occurrence(event: events[$0.event].event, start: $0.start, end: $0.end) }
     }
@@ -156,7 +157,7 @@ public struct CalendarQuery {
     /// Open and done tasks due in `from..<to`, by due time.
     public func tasks(dueFrom from: Date, to: Date) throws -> [Assignment] {
         try index.catchUp()
-        return try index.records(type: "task", overlappingFrom: Timestamp.string(from), to: Timestamp.string(to))
+        return try index.records(type: RecordType.task, overlappingFrom: Timestamp.string(from), to: Timestamp.string(to))
             .compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }
             .sorted { ($0.due ?? .distantFuture, $0.title) < ($1.due ?? .distantFuture, $1.title) }
     }
@@ -164,12 +165,12 @@ public struct CalendarQuery {
     /// Every open task, with or without a due time, for the assistant.
     public func openTasks() throws -> [Assignment] {
         try index.catchUp()
-        return try index.records(type: "task", page: .all).compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }.filter { !$0.done }
+        return try index.records(type: RecordType.task, page: .all).compactMap { row in index.value(of: row).flatMap { Assignment(Record($0)) } }.filter { !$0.done }
     }
 
     /// The class of every event and task in the store, once each (first spelling wins), sorted ignoring case.
     public func classes() throws -> [String] {
-        let labels = try ["event", "task"].flatMap { type in
+        let labels = try [RecordType.event, RecordType.task].flatMap { type -> [String] in
             try index.records(type: type, page: .all).compactMap { row in index.value(of: row)?["class"]?.stringValue }
         }
         return AgendaQuery.knownClasses(labels.map { AgendaItem(id: "", kind: .event, title: "", itemClass: $0) })

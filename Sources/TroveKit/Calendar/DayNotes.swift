@@ -1,6 +1,7 @@
 import Foundation
 import TroveIndex
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// A quote or an image kept on a day of the calendar.
@@ -20,10 +21,10 @@ public struct DayNote: Sendable, Equatable {
         id = record.id
         self.date = date
         switch record.type {
-        case "quote":
+        case RecordType.quote:
             guard let text = record.value["text"]?.stringValue else { return nil }
             content = .quote(text: text, author: record.value["author"]?.stringValue)
-        case "day-image":
+        case RecordType.dayImage:
             guard let media = record.value["media"]?.stringValue else { return nil }
             content = .image(sha256: media, caption: record.value["caption"]?.stringValue)
         default:
@@ -46,7 +47,7 @@ public struct DayNotes {
         guard !trimmed.isEmpty else { throw CalendarError.emptyQuote }
         var fields: [String: JSONValue] = ["text": .string(trimmed), "date": .string(date.description)]
         if let author = author?.trimmingCharacters(in: .whitespacesAndNewlines), !author.isEmpty { fields["author"] = .string(author) }
-        let (record, result) = try store.transaction(message: "Add quote for \(date)") { try $0.put(.object(fields), type: "quote") }
+        let (record, result) = try store.transaction(message: "Add quote for \(date)") { try $0.put(.object(fields), type: RecordType.quote) }
         return (DayNote(record)!, result)
     }
 
@@ -57,7 +58,7 @@ public struct DayNotes {
             let media = try transaction.addMedia(bytes, source: source)
             var fields: [String: JSONValue] = ["media": .string(media.sha256), "date": .string(date.description)]
             if let caption, !caption.isEmpty { fields["caption"] = .string(caption) }
-            return try transaction.put(.object(fields), type: "day-image")
+            return try transaction.put(.object(fields), type: RecordType.dayImage)
         }
         return (DayNote(record)!, result)
     }
@@ -65,7 +66,7 @@ public struct DayNotes {
     /// The quotes and images of the days `from...to`, by date.
     public func notes(from: CivilDate, to: CivilDate) throws -> [DayNote] {
         try index.catchUp()
-        return try ["quote", "day-image"].flatMap { type in
+        return try [RecordType.quote, RecordType.dayImage].flatMap { type in
             try index.records(type: type, overlappingFrom: from.description, to: to.adding(days: 1).description)
                 .compactMap { row in index.value(of: row).flatMap { DayNote(Record($0)) } }
         }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }

@@ -1,6 +1,7 @@
 import Foundation
 import TroveICal
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// A calendar event, as read from an `event` record.
@@ -66,7 +67,7 @@ public struct Event: Sendable, Equatable {
 
     public init?(_ record: Record) {
         let value = record.value
-        guard record.type == "event", let calendarId = value["calendarId"]?.stringValue,
+        guard record.type == RecordType.event, let calendarId = value["calendarId"]?.stringValue,
               let start = value["start"]?.stringValue.flatMap(CalendarTime.init(recordText:))
         else { return nil }
         id = record.id

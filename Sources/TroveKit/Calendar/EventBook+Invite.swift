@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 extension EventBook {
@@ -26,7 +27,7 @@ extension EventBook {
             }
             fields["attendees"] = .array(attendees.map(\.json))
             // Sending the same invitation again changes nothing in the store.
-            let record = fields == existing.value.objectValue ? existing : try transaction.put(.object(fields), type: "event")
+            let record = fields == existing.value.objectValue ? existing : try transaction.put(.object(fields), type: RecordType.event)
             try send(record)
             return record
         }

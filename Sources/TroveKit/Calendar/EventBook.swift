@@ -2,6 +2,7 @@ import Foundation
 import TroveICal
 import TroveIndex
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// What a command gives to make or change an event; `nil` leaves a field as it is.
@@ -44,7 +45,7 @@ public struct EventBook {
 
     /// The event whose id is `text`, or starts or ends with it (see `RecordLookup`).
     public func event(_ text: String) throws -> Event {
-        try Event(RecordLookup.record(text, type: "event", in: index, unknown: CalendarError.unknownEvent(text)) { CalendarError.ambiguousID(text, matches: $0) })!
+        try Event(RecordLookup.record(text, type: RecordType.event, in: index, unknown: CalendarError.unknownEvent(text)) { CalendarError.ambiguousID(text, matches: $0) })!
     }
 
     /// Adds an event; it needs a title and a start, and must not end before it starts.
@@ -55,7 +56,7 @@ public struct EventBook {
         let (record, result) = try store.transaction(message: "Add event \(title)") { transaction -> Record in
             var fields: [String: JSONValue] = ["calendarId": .string(try CalendarBook(store: store).target(named: draft.calendar, in: &transaction))]
             try apply(draft, to: &fields)
-            return try transaction.put(.object(fields), type: "event")
+            return try transaction.put(.object(fields), type: RecordType.event)
         }
         return (Event(record)!, result)
     }
@@ -71,7 +72,7 @@ public struct EventBook {
             try apply(draft, to: &fields)
             if fields == existing.value.objectValue { return existing }
             Self.raiseSequence(&fields, from: existing.value)
-            return try transaction.put(.object(fields), type: "event")
+            return try transaction.put(.object(fields), type: RecordType.event)
         }
         return (Event(record)!, result)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TroveICal
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// An invitation to someone else's event, as read from an `event-invitation` record.
@@ -62,7 +63,7 @@ public struct EventInvitation: Sendable, Equatable {
     public var preview: Event {
         var fields = eventFields
         fields["id"] = .string(eventId ?? id)
-        fields["type"] = .string("event")
+        fields["type"] = .string(RecordType.event)
         fields["calendarId"] = .string(eventId ?? id)
         fields["uid"] = .string(uid)
         fields["organizer"] = organizer.json

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// A notification record: a reminder, feedback, an update by someone else, an invitation.
@@ -13,7 +14,7 @@ public struct InboxMessage: Sendable, Equatable {
     public var createdAt: String
 
     init?(_ record: Record) {
-        guard record.type == "notification", let kind = record.value["kind"]?.stringValue,
+        guard record.type == RecordType.notification, let kind = record.value["kind"]?.stringValue,
               let text = record.value["text"]?.stringValue else { return nil }
         id = record.id
         self.kind = kind
@@ -34,7 +35,7 @@ public struct Inbox {
 
     /// Notifications not dismissed, newest first; `unreadOnly` leaves out the read ones.
     public func messages(unreadOnly: Bool = false) throws -> [InboxMessage] {
-        try store.records(ofType: "notification")
+        try store.records(ofType: RecordType.notification)
             .filter { $0.value["dismissed"]?.boolValue != true }
             .compactMap(InboxMessage.init)
             .filter { !unreadOnly || !$0.read }
@@ -59,7 +60,7 @@ public struct Inbox {
 
     /// Takes the notifications about record `ref` out of the inbox, inside `transaction`: news the user has acted on.
     public func dismiss(about ref: String, in transaction: inout Transaction) throws {
-        let about = try store.records(ofType: "notification")
+        let about = try store.records(ofType: RecordType.notification)
             .filter { $0.value["ref"]?.stringValue == ref && $0.value["dismissed"]?.boolValue != true }
         try Self.mark(ids: about.map(\.id), dismiss: true, in: &transaction)
     }
@@ -69,7 +70,7 @@ public struct Inbox {
         for id in ids {
             guard let existing = try transaction.record(id: id), var fields = existing.value.objectValue else { continue }
             fields[dismiss ? "dismissed" : "read"] = .bool(true)
-            try transaction.put(.object(fields), type: "notification")
+            try transaction.put(.object(fields), type: RecordType.notification)
         }
     }
 
@@ -82,12 +83,12 @@ public struct Inbox {
         var fields: [String: JSONValue] = ["kind": .string(kind), "text": .string(text)]
         if let key {
             let id = RecordID.derived(from: "notification:" + key, at: due ?? now)
-            if transaction.contains(id: id, type: "notification") { return nil }
+            if transaction.contains(id: id, type: RecordType.notification) { return nil }
             fields["id"] = .string(id)
         }
         if let ref { fields["ref"] = .string(ref) }
         if let refType { fields["refType"] = .string(refType) }
         if let due { fields["due"] = .string(Timestamp.string(due)) }
-        return try transaction.put(.object(fields), type: "notification")
+        return try transaction.put(.object(fields), type: RecordType.notification)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 extension InvitationBook {
@@ -44,7 +45,7 @@ extension InvitationBook {
                           in transaction: inout Transaction) throws -> Record {
         let id = CalendarUID.eventID(uid: invitation.uid)
         var fields: [String: JSONValue] = ["id": .string(id), "calendarId": .string(calendarID)]
-        if let existing = try transaction.record(id: id), existing.type == "event", let kept = existing.value.objectValue {
+        if let existing = try transaction.record(id: id), existing.type == RecordType.event, let kept = existing.value.objectValue {
             // The user's own event with this UID: an invitation to it must not take it over.
             if kept["organizer"] == nil, kept["attendees"] != nil {
                 throw InvitationError.ownEvent(title: invitation.title)
@@ -60,6 +61,6 @@ extension InvitationBook {
             attendee.email == invitation.invitee ? Attendee(attendee.user, answer: .accepted, answeredAt: answeredAt) : attendee
         }
         fields["attendees"] = attendees.isEmpty ? nil : .array(attendees.map(\.json))
-        return try transaction.put(.object(fields), type: "event")
+        return try transaction.put(.object(fields), type: RecordType.event)
     }
 }

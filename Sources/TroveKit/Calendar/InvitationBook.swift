@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// Invitations to other people's events, received as iTIP requests: storing them, finding them, answering them.
@@ -8,7 +9,7 @@ import TroveStore
 /// event) replaces it and asks for an answer again; the same or a lower one changes nothing.
 public struct InvitationBook {
     /// The record type.
-    public static let type = "event-invitation"
+    public static let type = RecordType.eventInvitation
     public let store: Store
 
     public init(store: Store) { self.store = store }

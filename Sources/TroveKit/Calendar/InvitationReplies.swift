@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// Answers to the user's own invitations (iTIP replies): recorded on the event's attendees, and told in the inbox.
@@ -17,7 +18,7 @@ public enum InvitationReplies {
     /// Refused when the event is not in the store, is someone else's, did not invite the person
     /// replying, or has changed since the version the reply answers.
     public static func record(_ reply: InvitationReply, in transaction: inout Transaction, now: Date = Date()) throws -> (event: Event, outcome: Outcome) {
-        guard let record = try transaction.record(id: CalendarUID.eventID(uid: reply.uid)), record.type == "event",
+        guard let record = try transaction.record(id: CalendarUID.eventID(uid: reply.uid)), record.type == RecordType.event,
               var fields = record.value.objectValue, let event = Event(record)
         else { throw InvitationError.unknownEvent(uid: reply.uid, title: reply.title) }
         if let organizer = event.organizer { throw InvitationError.notYours(title: event.title, organizer: organizer.label) }
@@ -39,9 +40,9 @@ public enum InvitationReplies {
         attendees[index] = Attendee(CalendarUser(email: known.email, name: known.user.name ?? reply.attendee.user.name),
                                     answer: reply.attendee.answer, answeredAt: stamp)
         fields["attendees"] = .array(attendees.map(\.json))
-        let saved = Event(try transaction.put(.object(fields), type: "event"))!
+        let saved = Event(try transaction.put(.object(fields), type: RecordType.event))!
         let notice = "\(attendees[index].user.label) \(reply.attendee.answer.verb) '\(event.title)'"
-        try Inbox.post(kind: "invitation", text: notice, ref: event.id, refType: "event",
+        try Inbox.post(kind: "invitation", text: notice, ref: event.id, refType: RecordType.event,
                        key: "itip-reply:\(reply.uid):\(known.email):\(stamp)", in: &transaction, now: reply.sentAt ?? now)
         return (saved, .recorded(notice: notice))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveSchema
 import TroveStore
 
 /// Turns what is coming due into notification records: open tasks due within the lead time, and
@@ -33,7 +34,7 @@ public struct Reminders {
         where !task.done {
             guard let due = task.due else { continue }
             let when = due <= now ? "was due \(TimeOfDay(due, in: zone).hoursAndMinutes)" : "is due at \(TimeOfDay(due, in: zone).hoursAndMinutes)"
-            found.append(Due(key: "task:\(task.id):\(Timestamp.string(due))", text: "'\(task.title)' \(when)", ref: task.id, refType: "task", due: due))
+            found.append(Due(key: "task:\(task.id):\(Timestamp.string(due))", text: "'\(task.title)' \(when)", ref: task.id, refType: RecordType.task, due: due))
         }
         for occurrence in try query.occurrences(from: now.addingTimeInterval(-Self.lateness), to: now.addingTimeInterval(Self.lookahead))
         where !occurrence.event.alarms.isEmpty {
@@ -56,7 +57,7 @@ public struct Reminders {
             // An earlier alarm missed in the meantime is never raised late: the latest says the same, and says it now.
             found.append(Due(key: "alarm:\(occurrence.event.id):\(latest.id):\(occurrence.start.description)",
                              text: "'\(occurrence.event.title)' starts \(start <= now ? "now" : "at \(TimeOfDay(start, in: zone).hoursAndMinutes)")",
-                             ref: occurrence.event.id, refType: "event", due: latest.moment))
+                             ref: occurrence.event.id, refType: RecordType.event, due: latest.moment))
         }
         return found
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The user's preferences that follow them to every peer: one `settings` record per store.
@@ -125,7 +126,7 @@ public struct SyncedSettings {
             } else {
                 fields[key.path[0]] = value
             }
-            try transaction.put(.object(fields), type: "settings")
+            try transaction.put(.object(fields), type: RecordType.settings)
         }.result
     }
 

@@ -1,3 +1,4 @@
+import TroveSchema
 import TroveStore
 
 /// Pee or poo.
@@ -18,7 +19,7 @@ public struct Business: Sendable, Equatable {
 
     public init?(_ record: Record) {
         let value = record.value
-        guard record.type == "business", let dog = value["dogId"]?.stringValue,
+        guard record.type == RecordType.business, let dog = value["dogId"]?.stringValue,
               let kind = value["kind"]?.stringValue.flatMap(BusinessKind.init(rawValue:)), let at = value["at"]?.stringValue,
               let latitude = value["location"]?["lat"]?.doubleValue, let longitude = value["location"]?["lon"]?.doubleValue
         else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// Recording and deleting business records: each is one commit.
@@ -17,7 +18,7 @@ public struct BusinessBook {
                 "location": ["lat": .double(place.latitude), "lon": .double(place.longitude)],
             ]
             if let note, !note.isEmpty { fields["note"] = .string(note) }
-            return try transaction.put(.object(fields), type: "business")
+            return try transaction.put(.object(fields), type: RecordType.business)
         }
         return (Business(record)!, result)
     }
@@ -31,7 +32,7 @@ public struct BusinessBook {
     /// Deletes a business record (`trove undo` brings it back).
     public func remove(id: String) throws -> CommitResult {
         try store.transaction(message: "Delete business record \(id)") { transaction in
-            guard try transaction.record(id: id)?.type == "business" else { throw DogError.unknownRecord(id) }
+            guard try transaction.record(id: id)?.type == RecordType.business else { throw DogError.unknownRecord(id) }
             try transaction.delete(id: id)
         }.result
     }

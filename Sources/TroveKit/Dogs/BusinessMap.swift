@@ -1,5 +1,6 @@
 import Foundation
 import TroveIndex
+import TroveSchema
 
 /// Business records around a place, read from the index: for the map, its clusters and their statistics.
 public struct BusinessMap {
@@ -9,7 +10,7 @@ public struct BusinessMap {
 
     /// The records inside `box`: one dog's, or with `dog` nil every dog's.
     public func records(in box: GeoBox, dog: String?) throws -> [MappedBusiness] {
-        try index.locatedRecords(in: box, type: "business", parent: dog).compactMap(MappedBusiness.init)
+        try index.locatedRecords(in: box, type: RecordType.business, parent: dog).compactMap(MappedBusiness.init)
     }
 
     /// The cluster whose grid square at `zoom` holds `point`, or nil when the square is empty.
@@ -24,7 +25,7 @@ public struct BusinessMap {
     /// The nearest record to `point` within `radius` metres, to point a user who missed a cluster to it.
     public func nearest(to point: Coordinates, within radius: Double, dog: String?) throws -> MappedBusiness? {
         let center = GeoPoint(latitude: point.latitude, longitude: point.longitude)
-        return try index.records(near: center, radius: radius, type: "business", limit: 50).lazy
+        return try index.records(near: center, radius: radius, type: RecordType.business, limit: 50).lazy
             .filter { dog == nil || $0.record.parent == dog }
             .compactMap { nearby -> MappedBusiness? in
                 let record = nearby.record
@@ -42,7 +43,7 @@ public struct BusinessMap {
     public func view(center: Coordinates, zoom: Int, width: Int, height: Int, dog: String?,
                      footprint: MarkerFootprint, here: Coordinates? = nil) throws -> BusinessMapView {
         var view = BusinessMapView(center: center, zoom: zoom, width: width, height: height)
-        let pixels = try index.pixelSummaries(in: view.box, type: "business", parent: dog, projection: view.projection,
+        let pixels = try index.pixelSummaries(in: view.box, type: RecordType.business, parent: dog, projection: view.projection,
                                               countingLabel: BusinessKind.pee.rawValue)
             .sorted { ($0.latestStart, $0.latestID) > ($1.latestStart, $1.latestID) }
         for pixel in pixels {

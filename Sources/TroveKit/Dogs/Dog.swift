@@ -1,3 +1,4 @@
+import TroveSchema
 import TroveStore
 
 /// A dog friend, as read from a `dog` record. Every field but the id is optional, as in the seed.
@@ -24,7 +25,7 @@ public struct Dog: Sendable, Equatable {
     public var createdAt: String
 
     public init?(_ record: Record) {
-        guard record.type == "dog" else { return nil }
+        guard record.type == RecordType.dog else { return nil }
         let value = record.value
         id = record.id
         name = value["name"]?.stringValue

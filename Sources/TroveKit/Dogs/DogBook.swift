@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The store's dog friends: adding, editing, removing and finding them, and which one is selected.
@@ -15,7 +16,7 @@ public struct DogBook {
 
     /// Every dog, in the order they were added.
     public func all() throws -> [Dog] {
-        try store.records(ofType: "dog").compactMap(Dog.init).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        try store.records(ofType: RecordType.dog).compactMap(Dog.init).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     /// The dog called `name` (ignoring case), or with that id or a unique id prefix of at least 4 characters.
@@ -55,7 +56,7 @@ public struct DogBook {
         let (record, result) = try store.transaction(message: "Add dog \(profile.name ?? "without a name")") { transaction -> Record in
             var fields: [String: JSONValue] = [:]
             try profile.apply(to: &fields, others: all(), now: now)
-            return try transaction.put(.object(fields), type: "dog")
+            return try transaction.put(.object(fields), type: RecordType.dog)
         }
         return (Dog(record)!, result)
     }
@@ -69,7 +70,7 @@ public struct DogBook {
             }
             try profile.apply(to: &fields, others: all().filter { $0.id != dog.id }, now: now)
             if fields == existing.value.objectValue { return existing }
-            return try transaction.put(.object(fields), type: "dog")
+            return try transaction.put(.object(fields), type: RecordType.dog)
         }
         return (Dog(record)!, result)
     }

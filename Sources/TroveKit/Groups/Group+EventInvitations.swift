@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// An invitation to an event of a group's store, from one member to another.
@@ -13,7 +14,7 @@ public struct MemberInvitation: Sendable, Equatable {
     public var status: String
 
     init?(_ record: Record) {
-        guard record.type == "invitation", let eventID = record.value["eventId"]?.stringValue,
+        guard record.type == RecordType.invitation, let eventID = record.value["eventId"]?.stringValue,
               let invitee = record.value["invitee"]?.stringValue else { return nil }
         id = record.id
         self.eventID = eventID
@@ -29,7 +30,7 @@ extension Group {
     @discardableResult
     public func invite(_ usernames: [String], toEvent eventID: String) throws -> [MemberInvitation] {
         let me = try require(.post)
-        guard let event = try store.record(id: eventID), event.type == "event" else { throw StoreError.recordNotFound(id: eventID) }
+        guard let event = try store.record(id: eventID), event.type == RecordType.event else { throw StoreError.recordNotFound(id: eventID) }
         let active = try members().filter(\.isActive)
         let invitees = try usernames.map { name in
             guard let member = active.first(where: { $0.username == name.lowercased() }) else { throw GroupError.unknownMember(name, group: self.name) }
@@ -39,7 +40,7 @@ extension Group {
         let (records, _) = try store.transaction(message: "Invite \(invitees.map(\.username).joined(separator: ", ")) to \(title)") { transaction in
             try invitees.map { member in
                 try transaction.put(["eventId": .string(eventID), "invitee": .string(member.username), "inviter": .string(me.username),
-                                     "status": "pending", "message": .string(title)], type: "invitation")
+                                     "status": "pending", "message": .string(title)], type: RecordType.invitation)
             }
         }
         return records.compactMap(MemberInvitation.init)
@@ -48,7 +49,7 @@ extension Group {
     /// The invitations to events addressed to the user, unanswered ones unless `all`.
     public func eventInvitations(all: Bool = false) throws -> [MemberInvitation] {
         let me = try me()
-        return try store.records(ofType: "invitation").compactMap(MemberInvitation.init)
+        return try store.records(ofType: RecordType.invitation).compactMap(MemberInvitation.init)
             .filter { $0.invitee == me?.username && (all || $0.status == "pending") }
     }
 
@@ -60,7 +61,7 @@ extension Group {
         fields["status"] = .string(accept ? "accepted" : "declined")
         fields["respondedAt"] = .string(Timestamp.string(Date()))
         let (record, _) = try store.transaction(message: "\(accept ? "Accept" : "Decline") \(invitation.title)") { transaction in
-            try transaction.put(.object(fields), type: "invitation")
+            try transaction.put(.object(fields), type: RecordType.invitation)
         }
         return MemberInvitation(record)!
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// An invitation just made: the code is shown once and never stored.
@@ -30,14 +31,14 @@ extension Group {
         let (record, _) = try store.transaction(message: "Invite \(email) to \(name)") { transaction in
             try transaction.put(["groupId": .string(link.id), "invitee": .string(email), "email": .string(email), "inviter": .string(me.username),
                                  "status": "pending", "role": .string(role.rawValue), "codeKey": .string(code.digest.line())],
-                                type: "invitation")
+                                type: RecordType.invitation)
         }
         return NewInvitation(id: record.id, code: code, email: email)
     }
 
     /// Requests to join, unanswered ones first.
     public func requests() throws -> [JoinRequestInfo] {
-        try store.records(ofType: "invitation").compactMap { record in
+        try store.records(ofType: RecordType.invitation).compactMap { record in
             guard let key = record.value["requesterKey"]?.stringValue.flatMap({ try? SSHPublicKey(line: $0) }) else { return nil }
             return JoinRequestInfo(id: record.id, username: record.value["invitee"]?.stringValue ?? "?", key: key,
                                    message: record.value["message"]?.stringValue, status: record.value["status"]?.stringValue ?? "pending",
@@ -58,14 +59,14 @@ extension Group {
             if accept {
                 fields["status"] = "accepted"
                 _ = try transaction.put(["id": .string(Member.recordID(for: request.key)), "username": .string(request.username), "role": "member",
-                                         "publicKey": .string(request.key.line()), "joinedAt": .string(Timestamp.string(Date()))], type: "member")
+                                         "publicKey": .string(request.key.line()), "joinedAt": .string(Timestamp.string(Date()))], type: RecordType.member)
             } else {
                 let refusals = request.refusals + 1
                 fields["status"] = "refused"
                 fields["refusals"] = .integer(refusals)
                 if refusals >= JoinRequest.refusalsToBlock { fields["blocked"] = .bool(true) }
             }
-            _ = try transaction.put(.object(fields), type: "invitation")
+            _ = try transaction.put(.object(fields), type: RecordType.invitation)
         }
         return try requests().first { $0.id == request.id }!
     }
@@ -108,7 +109,7 @@ extension Group {
         var fields = try GroupBook.groupRecord(in: store).objectValue ?? [:]
         fields["permissions"] = permissions.json
         try store.transaction(message: "Set the permissions of \(name)") { transaction in
-            _ = try transaction.put(.object(fields), type: "group")
+            _ = try transaction.put(.object(fields), type: RecordType.group)
         }
         return permissions
     }
@@ -117,7 +118,7 @@ extension Group {
         guard var fields = try store.record(id: member.id)?.value.objectValue else { throw GroupError.unknownMember(member.username, group: name) }
         fields["removedAt"] = .string(Timestamp.string(Date()))
         try store.transaction(message: message) { transaction in
-            _ = try transaction.put(.object(fields), type: "member")
+            _ = try transaction.put(.object(fields), type: RecordType.member)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// One announcement, chat message, meeting or link in a group.
@@ -17,7 +18,7 @@ public struct GroupPost: Sendable, Equatable {
     public var createdAt: String
 
     public init?(_ record: Record) {
-        guard record.type == "group-post", let kind = record.value["kind"]?.stringValue.flatMap(Kind.init) else { return nil }
+        guard record.type == RecordType.groupPost, let kind = record.value["kind"]?.stringValue.flatMap(Kind.init) else { return nil }
         id = record.id
         self.kind = kind
         author = record.value["author"]?.stringValue
@@ -33,7 +34,7 @@ public struct GroupPost: Sendable, Equatable {
 extension Group {
     /// The posts of `kind` (all kinds when `nil`), oldest first.
     public func posts(_ kind: GroupPost.Kind? = nil) throws -> [GroupPost] {
-        try store.records(ofType: "group-post").compactMap(GroupPost.init)
+        try store.records(ofType: RecordType.groupPost).compactMap(GroupPost.init)
             .filter { kind == nil || $0.kind == kind }
             .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
@@ -72,7 +73,7 @@ extension Group {
         fields["groupId"] = .string(link.id)
         fields["author"] = .string(me.username)
         let (record, _) = try store.transaction(message: message) { transaction in
-            try transaction.put(.object(fields), type: "group-post")
+            try transaction.put(.object(fields), type: RecordType.groupPost)
         }
         return GroupPost(record)!
     }

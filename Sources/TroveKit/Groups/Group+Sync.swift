@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// What syncing a group did: the store's summary, and what others changed, as told to the user.
@@ -63,26 +64,26 @@ extension Group {
         guard let type = (after ?? before)?.type else { return nil }
         let title = (after ?? before)?.label.map { "'\($0)'" }
         switch type {
-        case "event", "task", "calendar":
+        case RecordType.event, RecordType.task, RecordType.calendar:
             let verb = after == nil ? "removed" : before == nil ? "added" : "changed"
             return "\(username) \(verb) \(title ?? "a \(type)") in \(name)"
-        case "group-post":
+        case RecordType.groupPost:
             guard before == nil, let post = after.flatMap(GroupPost.init) else { return nil }
             switch post.kind {
             case .chat, .announcement: return "\(username) in \(name): \(post.text ?? "")"
             case .meeting: return "\(username) scheduled \(title ?? "a meeting") in \(name)"
             case .link: return "\(username) shared \(post.title ?? post.url ?? "a link") in \(name)"
             }
-        case "invitation" where (after ?? before)?.value["requesterKey"] != nil:
+        case RecordType.invitation where (after ?? before)?.value["requesterKey"] != nil:
             return requestNotice(before: before?.value, after: after?.value)
-        case "invitation":
+        case RecordType.invitation:
             guard let invitation = after.flatMap(MemberInvitation.init) else { return nil }
             if before == nil, invitation.invitee == book.me.username { return "\(username) invited you to '\(invitation.title)' in \(name)" }
             if invitation.status != "pending", before.flatMap(MemberInvitation.init)?.status == "pending" {
                 return "\(invitation.invitee) \(invitation.status) '\(invitation.title)' in \(name)"
             }
             return nil
-        case "member":
+        case RecordType.member:
             guard let member = after.flatMap(Member.init) else { return nil }
             if before == nil { return "\(member.username) joined \(name)" }
             if !member.isActive, before.flatMap(Member.init)?.isActive == true { return "\(member.username) left or was removed from \(name)" }

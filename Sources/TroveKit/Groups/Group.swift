@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// One group, opened: its shared store and what the user may do there.
@@ -12,7 +13,7 @@ public struct Group {
 
     /// Every member, active ones first, then by role and name.
     public func members() throws -> [Member] {
-        try store.records(ofType: "member").compactMap(Member.init).sorted {
+        try store.records(ofType: RecordType.member).compactMap(Member.init).sorted {
             ($0.isActive ? 0 : 1, $0.role, $0.username) < ($1.isActive ? 0 : 1, $1.role, $1.username)
         }
     }

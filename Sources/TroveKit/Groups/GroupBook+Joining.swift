@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 extension GroupBook {
@@ -17,8 +18,8 @@ extension GroupBook {
         do {
             try store.transaction(message: "Found group \(name)") { transaction in
                 _ = try transaction.put(["id": .string(id), "name": .string(name), "owner": .string(me.username),
-                                         "permissions": GroupPermissions().json], type: "group")
-                _ = try transaction.put(memberFields(role: .owner, extra: [:]), type: "member")
+                                         "permissions": GroupPermissions().json], type: RecordType.group)
+                _ = try transaction.put(memberFields(role: .owner, extra: [:]), type: RecordType.member)
             }
             do { try store.addRemote(name: Self.hubRemote, url: hub, create: true) } catch StoreError.folderNotEmpty {
                 throw GroupError.hubNotEmpty(hub)
@@ -41,10 +42,10 @@ extension GroupBook {
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let group = try Self.groupRecord(in: store)
         let name = group["name"]?.stringValue ?? hub
-        let invitations = try store.records(ofType: "invitation").filter { $0.value["codeKey"]?.stringValue.flatMap { try? SSHPublicKey(line: $0) } == code.digest }
+        let invitations = try store.records(ofType: RecordType.invitation).filter { $0.value["codeKey"]?.stringValue.flatMap { try? SSHPublicKey(line: $0) } == code.digest }
         guard let invitation = invitations.first else { throw GroupError.codeMatchesNothing(group: name) }
         guard invitation.value["usedBy"] == nil, invitation.value["status"]?.stringValue == "pending" else { throw GroupError.codeUsed(group: name) }
-        if try store.records(ofType: "member").compactMap(Member.init).contains(where: { $0.publicKey == me.key && $0.isActive }) {
+        if try store.records(ofType: RecordType.member).compactMap(Member.init).contains(where: { $0.publicKey == me.key && $0.isActive }) {
             throw GroupError.alreadyMember(group: name)
         }
         let storeID = try store.metadata()["storeId"]?.stringValue ?? ""
@@ -52,12 +53,12 @@ extension GroupBook {
         let proof = try code.proof(storeID: storeID, invitationID: invitation.id, joiner: me.key)
         try store.transaction(message: "Join \(name) as \(me.username)") { transaction in
             let member = try transaction.put(memberFields(role: role, extra: ["invitation": .string(invitation.id), "proof": .string(proof)]),
-                                             type: "member")
+                                             type: RecordType.member)
             var used = invitation.value.objectValue ?? [:]
             used["usedBy"] = .string(member.id)
             used["status"] = "accepted"
             used["respondedAt"] = .string(Timestamp.string(Date()))
-            _ = try transaction.put(.object(used), type: "invitation")
+            _ = try transaction.put(.object(used), type: RecordType.invitation)
         }
         return try settle(store, from: staging, id: group["id"]?.stringValue ?? "", name: name, hub: hub)
     }
@@ -70,12 +71,12 @@ extension GroupBook {
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let group = try Self.groupRecord(in: store)
         let name = group["name"]?.stringValue ?? hub
-        let members = try store.records(ofType: "member").compactMap(Member.init)
+        let members = try store.records(ofType: RecordType.member).compactMap(Member.init)
         if members.contains(where: { $0.publicKey == me.key && $0.isActive }) { throw GroupError.alreadyMember(group: name) }
         let id = JoinRequest.recordID(for: me.key)
         let earlier = try store.record(id: id)
         let asking: JSONValue = ["requesterKey": .string(me.key.line()), "invitee": .string(me.username), "email": me.email.map(JSONValue.string) ?? .null]
-        let requests = try store.records(ofType: "invitation").map(\.value)
+        let requests = try store.records(ofType: RecordType.invitation).map(\.value)
         if earlier?.value["blocked"]?.boolValue == true || JoinRequest.isBlocked(asking, among: requests) {
             throw GroupError.blocked(group: name)
         }
@@ -88,7 +89,7 @@ extension GroupBook {
         if let message, !message.isEmpty { fields["message"] = .string(message) }
         if let email = me.email { fields["email"] = .string(email) }
         try store.transaction(message: "Ask to join \(name)") { transaction in
-            _ = try transaction.put(.object(fields), type: "invitation")
+            _ = try transaction.put(.object(fields), type: RecordType.invitation)
         }
         return try settle(store, from: staging, id: group["id"]?.stringValue ?? "", name: name, hub: hub)
     }
@@ -116,7 +117,7 @@ extension GroupBook {
     }
 
     static func groupRecord(in store: Store) throws -> JSONValue {
-        guard let group = try store.records(ofType: "group").first else { throw GroupError.notAGroupHub(store.path) }
+        guard let group = try store.records(ofType: RecordType.group).first else { throw GroupError.notAGroupHub(store.path) }
         return group.value
     }
 }

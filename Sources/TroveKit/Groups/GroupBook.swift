@@ -1,6 +1,7 @@
 import Foundation
-import TroveJSON
 import TroveGit
+import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The groups a user belongs to: shared stores listed in the personal store, each cloned beside it.
@@ -22,7 +23,7 @@ public struct GroupBook {
 
     /// Every group listed, by name.
     public func all() throws -> [GroupLink] {
-        try personal.records(ofType: "group").compactMap(GroupLink.init)
+        try personal.records(ofType: RecordType.group).compactMap(GroupLink.init)
             .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
     }
 
@@ -75,7 +76,7 @@ public struct GroupBook {
     /// Adds the group to the personal store's list.
     func list(id: String, name: String, hub: String, storeID: String?) throws {
         try personal.transaction(message: "List group \(name)") { transaction in
-            _ = try transaction.put(GroupLink.fields(id: id, name: name, hub: hub, storeID: storeID), type: "group")
+            _ = try transaction.put(GroupLink.fields(id: id, name: name, hub: hub, storeID: storeID), type: RecordType.group)
         }
     }
 
@@ -93,7 +94,7 @@ public struct GroupBook {
         var fields = record.value.objectValue ?? [:]
         fields["visitedLinks"] = .array((link.visitedLinks.union([id])).sorted().map(JSONValue.string))
         try personal.transaction(message: "Open a link of \(link.name)") { transaction in
-            _ = try transaction.put(.object(fields), type: "group")
+            _ = try transaction.put(.object(fields), type: RecordType.group)
         }
     }
 }

@@ -1,4 +1,5 @@
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// A group as the personal store lists it: its name, hub and shared store, and the links opened there.
@@ -12,7 +13,7 @@ public struct GroupLink: Sendable, Equatable {
     public var visitedLinks: Set<String>
 
     public init?(_ record: Record) {
-        guard record.type == "group", let name = record.value["name"]?.stringValue, let hub = record.value["hub"]?.stringValue
+        guard record.type == RecordType.group, let name = record.value["name"]?.stringValue, let hub = record.value["hub"]?.stringValue
         else { return nil }
         id = record.id
         self.name = name

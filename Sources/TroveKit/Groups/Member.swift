@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// One member of a shared store, as read from a `member` record.
@@ -26,7 +27,7 @@ public struct Member: Sendable, Equatable {
     public var proof: String?
 
     public init?(_ value: JSONValue) {
-        guard value["type"]?.stringValue == "member", let id = value["id"]?.stringValue,
+        guard value["type"]?.stringValue == RecordType.member, let id = value["id"]?.stringValue,
               let username = value["username"]?.stringValue, let role = value["role"]?.stringValue.flatMap(Role.init)
         else { return nil }
         self.id = id

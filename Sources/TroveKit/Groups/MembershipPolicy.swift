@@ -1,5 +1,6 @@
 import TroveGit
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The rules a shared store's peers hold every arriving commit to.
@@ -46,7 +47,7 @@ public final class MembershipPolicy: IncomingReview {
             if try isJoinRequest(commit, key: key, roster: roster, context: context) {
                 // Noted as by the requester, no member, so that those who answer requests are told of it.
                 let name = Self.value(commit.changes.first?.after)?["invitee"]?.stringValue ?? key.fingerprint
-                if let requester = Member(["type": "member", "id": .string(Member.recordID(for: key)), "username": .string(name),
+                if let requester = Member(["type": .string(RecordType.member), "id": .string(Member.recordID(for: key)), "username": .string(name),
                                            "role": "member", "publicKey": .string(key.line())]) {
                     note(commit, by: requester)
                 }
@@ -66,7 +67,7 @@ public final class MembershipPolicy: IncomingReview {
         // Removals accepted in this range: whose key, in which commits.
         var removals: [SSHPublicKey: (username: String, commits: [ObjectID])] = [:]
         for commit in accepted {
-            for change in commit.changes where context.recordType(atPath: change.path) == "member" {
+            for change in commit.changes where context.recordType(atPath: change.path) == RecordType.member {
                 // Marked removed, or (by the owner, undoing an add) deleted.
                 let after = Self.member(change.after), before = Self.member(change.before)
                 guard before?.isActive ?? true, let ended = after ?? before, after == nil || !ended.isActive,
@@ -93,7 +94,7 @@ public final class MembershipPolicy: IncomingReview {
 
     /// The commit founding the group: its signer makes themselves the one owner.
     private func founding(_ commit: ArrivingCommit, key: SSHPublicKey, context: ReviewContext) -> Member? {
-        let added = commit.changes.filter { context.recordType(atPath: $0.path) == "member" }.compactMap { Self.member($0.after) }
+        let added = commit.changes.filter { context.recordType(atPath: $0.path) == RecordType.member }.compactMap { Self.member($0.after) }
         guard added.count == 1, added[0].role == .owner, added[0].publicKey == key else { return nil }
         return added[0]
     }
@@ -101,8 +102,8 @@ public final class MembershipPolicy: IncomingReview {
     /// A join by invitation code: the member record for the signer's key, and the invitation marked used by it.
     private func joining(_ commit: ArrivingCommit, key: SSHPublicKey, roster: Roster, context: ReviewContext) throws -> Member? {
         guard commit.changes.count == 2 else { return nil }
-        let memberChange = commit.changes.first { context.recordType(atPath: $0.path) == "member" }
-        let invitationChange = commit.changes.first { context.recordType(atPath: $0.path) == "invitation" }
+        let memberChange = commit.changes.first { context.recordType(atPath: $0.path) == RecordType.member }
+        let invitationChange = commit.changes.first { context.recordType(atPath: $0.path) == RecordType.invitation }
         guard let memberChange, memberChange.before == nil, let joiner = Self.member(memberChange.after),
               joiner.publicKey == key, joiner.isActive, let invitationID = joiner.invitation, let proof = joiner.proof,
               let invitation = roster.invitations[invitationID], invitation["usedBy"] == nil,
@@ -119,7 +120,7 @@ public final class MembershipPolicy: IncomingReview {
 
     /// A request to join: one invitation record naming the signer as requester, pending, not blocked.
     private func isJoinRequest(_ commit: ArrivingCommit, key: SSHPublicKey, roster: Roster, context: ReviewContext) throws -> Bool {
-        guard commit.changes.count == 1, let change = commit.changes.first, context.recordType(atPath: change.path) == "invitation",
+        guard commit.changes.count == 1, let change = commit.changes.first, context.recordType(atPath: change.path) == RecordType.invitation,
               let after = Self.value(change.after), after["requesterKey"]?.stringValue.flatMap({ try? SSHPublicKey(line: $0) }) == key,
               after["status"]?.stringValue == "pending", after["codeKey"] == nil, after["usedBy"] == nil,
               after["blocked"]?.boolValue != true, (after["role"]?.stringValue ?? "member") == "member",
@@ -145,22 +146,22 @@ public final class MembershipPolicy: IncomingReview {
         }
         let before = Self.value(change.before), after = Self.value(change.after)
         switch type {
-        case "group":
+        case RecordType.group:
             return "\(who) may not change the group's settings: only the owner may"
-        case "member":
+        case RecordType.member:
             return memberChange(before: before.flatMap(Member.init), after: after.flatMap(Member.init), by: member, roster: roster)
-        case "invitation" where (after ?? before)?["eventId"] != nil:
+        case RecordType.invitation where (after ?? before)?["eventId"] != nil:
             // Inviting members to an event is posting; answering is for the invitee, and changing it for the inviter.
             guard roster.permissions.allows(.post, for: member.role) else { return "\(who) may not post in this group" }
             if let before, member.role == .member, before["invitee"]?.stringValue != who, before["inviter"]?.stringValue != who {
                 return "\(who) may not answer an invitation for \(before["invitee"]?.stringValue ?? "someone else")"
             }
             return nil
-        case "invitation":
+        case RecordType.invitation:
             if !roster.permissions.allows(.invite, for: member.role) { return "\(who) may not invite or answer requests to join" }
             if after?["role"]?.stringValue == "admin" { return "\(who) may not invite admins: only the owner may" }
             return nil
-        case "group-post":
+        case RecordType.groupPost:
             let kind = (after ?? before)?["kind"]?.stringValue ?? "chat"
             let action: GroupPermissions.Action = kind == "meeting" ? .schedule : kind == "link" ? .shareLinks : .post
             if !roster.permissions.allows(action, for: member.role) { return "\(who) may not \(action.rawValue) in this group" }
@@ -199,7 +200,7 @@ public final class MembershipPolicy: IncomingReview {
 
     /// The owner may do anything but hand out ownership or lose it.
     private func ownerLimits(_ change: StateChange, roster: Roster, context: ReviewContext) -> String? {
-        guard context.recordType(atPath: change.path) == "member" else { return nil }
+        guard context.recordType(atPath: change.path) == RecordType.member else { return nil }
         let before = Self.member(change.before), after = Self.member(change.after)
         if let after, after.role == .owner, before?.role != .owner { return "a group has one owner" }
         if let before, before.role == .owner, after?.role != .owner || after?.isActive == false {

@@ -1,6 +1,7 @@
 import Foundation
 import TroveIndex
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// A group's calendar items as the user's own views take them in: its store's events and tasks, and its meetings.
@@ -71,9 +72,9 @@ public struct SharedCalendar {
 
     /// The group's meetings (posts of kind meeting) as events.
     func meetings(from: Date, to: Date) throws -> [Occurrence] {
-        try query.index.store.records(ofType: "group-post").compactMap { record -> Occurrence? in
+        try query.index.store.records(ofType: RecordType.groupPost).compactMap { record -> Occurrence? in
             guard let post = GroupPost(record), post.kind == .meeting, let start = post.start else { return nil }
-            var fields: [String: JSONValue] = ["id": .string(post.id), "type": "event", "calendarId": .string(record.value["groupId"]?.stringValue ?? ""),
+            var fields: [String: JSONValue] = ["id": .string(post.id), "type": .string(RecordType.event), "calendarId": .string(record.value["groupId"]?.stringValue ?? ""),
                                                "title": .string(post.title ?? "Meeting"), "start": .string(start), "createdAt": .string(post.createdAt)]
             if let end = post.end { fields["end"] = .string(end) }
             guard let event = Event(Record(.object(fields))) else { return nil }

@@ -1,3 +1,4 @@
+import TroveSchema
 import TroveStore
 
 /// A tracked item, as read from an `item` record: a name, maybe a photo and notes.
@@ -10,7 +11,7 @@ public struct Item: Sendable, Equatable {
     public var createdAt: String
 
     public init?(_ record: Record) {
-        guard record.type == "item", let name = record.value["name"]?.stringValue else { return nil }
+        guard record.type == RecordType.item, let name = record.value["name"]?.stringValue else { return nil }
         id = record.id
         self.name = name
         photo = record.value["photo"]?.stringValue

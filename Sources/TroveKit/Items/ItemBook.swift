@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The store's tracked items: adding, editing, removing and finding them.
@@ -22,7 +23,7 @@ public struct ItemBook {
 
     /// Every item, by name (ignoring case).
     public func all() throws -> [Item] {
-        try store.records(ofType: "item").compactMap(Item.init)
+        try store.records(ofType: RecordType.item).compactMap(Item.init)
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 
@@ -45,7 +46,7 @@ public struct ItemBook {
             var fields: [String: JSONValue] = ["name": .string(checked)]
             if let photo { fields["photo"] = .string(try transaction.addMedia(photo.bytes, source: photo.source).sha256) }
             if let notes = Self.trimmed(notes) { fields["notes"] = .string(notes) }
-            return try transaction.put(.object(fields), type: "item")
+            return try transaction.put(.object(fields), type: RecordType.item)
         }
         return (Item(record)!, result)
     }
@@ -65,7 +66,7 @@ public struct ItemBook {
             if let photo { fields["photo"] = .string(try transaction.addMedia(photo.bytes, source: photo.source).sha256) }
             if let notes { fields["notes"] = Self.trimmed(notes).map { .string($0) } }
             if fields == existing.value.objectValue { return existing }
-            return try transaction.put(.object(fields), type: "item")
+            return try transaction.put(.object(fields), type: RecordType.item)
         }
         return (Item(record)!, result)
     }

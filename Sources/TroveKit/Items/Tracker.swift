@@ -1,4 +1,5 @@
 import Foundation
+import TroveSchema
 import TroveStore
 
 /// A location tracker bound to one item, as read from a `tracker` record.
@@ -15,7 +16,7 @@ public struct Tracker: Sendable, Equatable {
 
     public init?(_ record: Record) {
         let value = record.value
-        guard record.type == "tracker", let trackerID = value["trackerId"]?.stringValue, let itemID = value["itemId"]?.stringValue
+        guard record.type == RecordType.tracker, let trackerID = value["trackerId"]?.stringValue, let itemID = value["itemId"]?.stringValue
         else { return nil }
         id = record.id
         self.trackerID = trackerID

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The store's trackers: registering one to an item, pairing and activating it through a transport.
@@ -19,7 +20,7 @@ public struct TrackerBook {
 
     /// Every tracker.
     public func all() throws -> [Tracker] {
-        try store.records(ofType: "tracker").compactMap(Tracker.init)
+        try store.records(ofType: RecordType.tracker).compactMap(Tracker.init)
     }
 
     /// The tracker with the device id `trackerID` (as typed: a MAC address is fine), or `nil`.
@@ -55,7 +56,7 @@ public struct TrackerBook {
             fields["transport"] = .string(transport.name)
             fields["paired"] = .bool(paired)
             if paired { fields["pairedAt"] = .string(Timestamp.string(now)) }
-            return try transaction.put(.object(fields), type: "tracker")
+            return try transaction.put(.object(fields), type: RecordType.tracker)
         }.value
         return Registration(tracker: Tracker(record)!, isNew: existing == nil, pairingProblem: problem)
     }
@@ -77,7 +78,7 @@ public struct TrackerBook {
             fields["transport"] = .string(transport.name)
             fields["active"] = true
             fields["activatedAt"] = stamp
-            return try transaction.put(.object(fields), type: "tracker")
+            return try transaction.put(.object(fields), type: RecordType.tracker)
         }.value
         return Tracker(record)!
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// One location report from a tracker: a line of `logs/tracker-reports/<trackerId>/<yyyy-mm>.jsonl`.
@@ -63,6 +64,6 @@ public struct TrackerReport: Sendable, Equatable {
 extension Store {
     /// The newest report of the tracker `trackerID`, or `nil` when none has come.
     public func latestReport(trackerID: String) throws -> TrackerReport? {
-        try latestLogEntry(type: "tracker-report", key: trackerID).flatMap(TrackerReport.init)
+        try latestLogEntry(type: RecordType.trackerReport, key: trackerID).flatMap(TrackerReport.init)
     }
 }

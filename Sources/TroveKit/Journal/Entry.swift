@@ -1,4 +1,5 @@
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// One journal entry, as read from an `entry` record.
@@ -54,7 +55,7 @@ public struct Entry: Sendable, Equatable {
 
     public init?(_ record: Record) {
         let value = record.value
-        guard record.type == "entry", let journal = value["journalId"]?.stringValue, let date = value["date"]?.stringValue else { return nil }
+        guard record.type == RecordType.entry, let journal = value["journalId"]?.stringValue, let date = value["date"]?.stringValue else { return nil }
         id = record.id
         journalID = journal
         title = value["title"]?.stringValue

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// Writing journal entries: each new entry, edit or removal is one commit.
@@ -20,7 +21,7 @@ public struct EntryBook {
             ]
             let references = try photos.map { try transaction.addMedia($0.bytes, source: $0.path) }
             try changes.apply(to: &fields, photos: references)
-            return try transaction.put(.object(fields), type: "entry")
+            return try transaction.put(.object(fields), type: RecordType.entry)
         }
         let entry = Entry(record)!
         JournalBook(store: store).rememberLastUsed(entry.journalID)
@@ -31,14 +32,14 @@ public struct EntryBook {
     public func edit(id: String, _ changes: EntryChanges) throws -> (entry: Entry, result: CommitResult) {
         let photos = try Self.readFiles(changes.addPhotos)
         let (record, result) = try store.transaction { transaction -> Record in
-            guard let existing = try transaction.record(id: id), existing.type == "entry", var fields = existing.value.objectValue else {
+            guard let existing = try transaction.record(id: id), existing.type == RecordType.entry, var fields = existing.value.objectValue else {
                 throw JournalError.unknownEntry(id)
             }
             if let journal = changes.journal { fields["journalId"] = .string(try JournalBook(store: store).journal(named: journal).id) }
             let references = try photos.map { try transaction.addMedia($0.bytes, source: $0.path) }
             try changes.apply(to: &fields, photos: references)
             if fields == existing.value.objectValue { return existing }
-            return try transaction.put(.object(fields), type: "entry")
+            return try transaction.put(.object(fields), type: RecordType.entry)
         }
         return (Entry(record)!, result)
     }
@@ -46,7 +47,7 @@ public struct EntryBook {
     /// Deletes an entry (its photos stay in the store's history; `trove undo` brings it back).
     public func remove(id: String) throws -> CommitResult {
         try store.transaction { transaction in
-            guard try transaction.record(id: id)?.type == "entry" else { throw JournalError.unknownEntry(id) }
+            guard try transaction.record(id: id)?.type == RecordType.entry else { throw JournalError.unknownEntry(id) }
             try transaction.delete(id: id)
         }.result
     }

@@ -1,4 +1,5 @@
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// A named collection of entries, public or private.
@@ -10,7 +11,7 @@ public struct Journal: Sendable, Equatable {
     public var isPublic: Bool
 
     init?(_ record: Record) {
-        guard record.type == "journal", let name = record.value["name"]?.stringValue else { return nil }
+        guard record.type == RecordType.journal, let name = record.value["name"]?.stringValue else { return nil }
         id = record.id
         self.name = name
         description = record.value["description"]?.stringValue

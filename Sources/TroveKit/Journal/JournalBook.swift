@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The store's journals: listing, making, renaming and removing them, and finding one by name.
@@ -10,7 +11,7 @@ public struct JournalBook {
 
     /// Every journal, by name.
     public func all() throws -> [Journal] {
-        try store.records(ofType: "journal").compactMap(Journal.init)
+        try store.records(ofType: RecordType.journal).compactMap(Journal.init)
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 
@@ -55,7 +56,7 @@ public struct JournalBook {
         if let found = try all().first(where: { $0.name.lowercased() == name.lowercased() }) { return (found.id, false) }
         if let madeHere = try transaction.record(id: Self.derivedID(name)) { return (madeHere.id, false) }
         let record = try transaction.put(["id": .string(Self.derivedID(name)), "name": .string(name), "public": false,
-                                          "createdAt": .string(Timestamp.string(Self.derivedCreation))], type: "journal")
+                                          "createdAt": .string(Timestamp.string(Self.derivedCreation))], type: RecordType.journal)
         return (record.id, true)
     }
 
@@ -73,7 +74,7 @@ public struct JournalBook {
             if try all().contains(where: { $0.name.lowercased() == name.lowercased() }) { throw JournalError.journalExists(name) }
             var fields: [String: JSONValue] = ["name": .string(name), "public": .bool(isPublic)]
             if let description { fields["description"] = .string(description) }
-            return try transaction.put(.object(fields), type: "journal")
+            return try transaction.put(.object(fields), type: RecordType.journal)
         }
         return Journal(record)!
     }
@@ -109,7 +110,7 @@ public struct JournalBook {
                 throw JournalError.unknownJournal(journal.name, known: [])
             }
             try body(&fields)
-            return try transaction.put(.object(fields), type: "journal")
+            return try transaction.put(.object(fields), type: RecordType.journal)
         }
         return Journal(record)!
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveSchema
 import TroveStore
 
 /// A person to reach, as read from a `contact` record: a name, maybe an email, a phone, classes and notes.
@@ -21,7 +22,7 @@ public struct Contact: Sendable, Equatable {
     public var nameParts: ContactNameParts?
 
     public init?(_ record: Record) {
-        guard record.type == "contact", let name = record.value["name"]?.stringValue else { return nil }
+        guard record.type == RecordType.contact, let name = record.value["name"]?.stringValue else { return nil }
         id = record.id
         self.name = name
         email = record.value["email"]?.stringValue

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// The store's contacts: adding, editing, removing, finding and listing them.
@@ -34,7 +35,7 @@ public struct ContactBook {
 
     /// Every contact, alphabetically by name ignoring case and accents.
     public func all() throws -> [Contact] {
-        try store.records(ofType: "contact").compactMap(Contact.init).sorted(by: Self.alphabetical)
+        try store.records(ofType: RecordType.contact).compactMap(Contact.init).sorted(by: Self.alphabetical)
     }
 
     /// The contacts in class `name` (ignoring case and accents), alphabetically.
@@ -74,7 +75,7 @@ public struct ContactBook {
         var fields: [String: JSONValue] = [:]
         try Self.apply(changes, to: &fields, requireName: true)
         let (record, result) = try store.transaction(message: "Add contact \(fields["name"]?.stringValue ?? "")") { transaction in
-            try transaction.put(.object(fields), type: "contact")
+            try transaction.put(.object(fields), type: RecordType.contact)
         }
         return (Contact(record)!, result)
     }
@@ -91,7 +92,7 @@ public struct ContactBook {
             }
             try Self.apply(changes, to: &fields, requireName: false)
             if fields == existing.value.objectValue { return existing }
-            return try transaction.put(.object(fields), type: "contact")
+            return try transaction.put(.object(fields), type: RecordType.contact)
         }
         return (Contact(record)!, result)
     }
