@@ -89,7 +89,7 @@ public final class Store {
                 try store.withWriterLock { if repository.indexIsLost { try repository.rebuildIndex(from: tree) } }
             }
         case .split:
-            // Stores of 10,000 records or more had split indexes before Trove 0.2; libgit2 and dulwich read none.
+            // Trove 0.1 wrote split indexes for stores of 10,000 records or more; libgit2 and dulwich read none.
             try store.withWriterLock { try repository.rewriteSplitIndex() }
         case .usable:
             break

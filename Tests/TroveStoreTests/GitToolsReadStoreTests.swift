@@ -8,7 +8,7 @@ import TroveTestSupport
 /// A store is a git repository that any git tool reads: pygit2 (libgit2 1.9) and dulwich (pure Python) open stores
 /// of 1,000 and 30,000 records and find HEAD, an index with nothing to report, and every record.
 ///
-/// Before Trove 0.2, stores of 10,000 records or more had split indexes, which neither reads.
+/// Trove 0.1 wrote split indexes for stores of 10,000 records or more, which neither reads.
 @Suite("Stores other git tools read", .enabled(if: PythonGitTools.available, "python3 with pygit2 and dulwich (tools/setup --tests installs them)"))
 struct GitToolsReadStoreTests {
     static let script = StoreAudit.packageRoot + "/Tests/TroveStoreTests/Reference/git_tools_read.py"

@@ -2,7 +2,7 @@ import Foundation
 
 /// Split indexes, read so that they can be written plain.
 ///
-/// A split index (`git update-index --split-index`, and Trove before 0.2 for
+/// A split index (`git update-index --split-index`, and Trove 0.1 for
 /// stores of 10,000 records or more) names a shared index file,
 /// `sharedindex.<checksum>`, and lists only what changed since: entries that
 /// replace shared ones (their names stripped), entries added, and EWAH bitmaps
