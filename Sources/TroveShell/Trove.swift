@@ -9,7 +9,7 @@ public struct Trove: ParsableCommand {
             Run a command once (`trove record list entry`), or run `trove` alone for the shell.
             Every change is one git commit; `trove log` shows them and `trove undo` reverts the last.
             """,
-        version: "0.1.0",
+        version: "0.2.0",
         // The one list of the commands, by what they are for: `--help` prints these sections, and so does
         // `trove help` (`HelpCommand.overview`).
         groupedSubcommands: [

@@ -1,11 +1,30 @@
 import Foundation
 import Testing
+import TroveGit
 import TroveJSON
 import TroveStore
 import TroveTestSupport
 
 @Suite("Create and open")
 struct OpenCreateTests {
+    @Test("a store whose git index is split (as Trove 0.1 wrote large ones) has it rewritten plain when opened")
+    func splitIndexRewrittenOnOpen() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.transaction { transaction in
+            for number in 0..<40 { _ = try transaction.put(["name": .string("Dog \(number)")], type: "dog") }
+        }
+        try fixture.git("update-index", "--split-index")
+        let gitDirectory = fixture.path + "/.git/"
+        #expect(try Repository(openingAt: fixture.path).indexCondition == .split)
+        let staged = try fixture.git("ls-files", "-s").stdout
+        _ = try Store.open(at: fixture.path)
+        let repository = try Repository(openingAt: fixture.path)
+        #expect(repository.indexCondition == .usable)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: gitDirectory).filter { $0.hasPrefix("sharedindex.") }.isEmpty)
+        #expect(try fixture.git("ls-files", "-s").stdout == staged)
+        #expect(try repository.status().isEmpty, "libgit2 reads it, and finds nothing changed")
+    }
+
     @Test("create writes trove.json, .gitattributes, info/attributes and one first commit")
     func createLayout() throws {
         let fixture = try StoreFixture()
