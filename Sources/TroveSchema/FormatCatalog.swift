@@ -1,3 +1,4 @@
+import Foundation
 import TroveFormats
 import TroveJSON
 
@@ -6,20 +7,31 @@ import TroveJSON
 /// Every schema with an `x-type` becomes a `RecordFormat`; other files (such as
 /// `common.schema.json`) only supply definitions for `$ref`.
 public struct FormatCatalog: Sendable {
-    /// The formats compiled into the binary, parsed once on first use.
+    /// The formats compiled into the binary.
     ///
-    /// Their regular expressions are compiled when first matched: a test compiles them all (`checkingPatterns`).
+    /// Each schema is compiled when its type is first used: compiling all 23 at every start took a tenth of a
+    /// one-record command's time, and most commands use three or four. A test compiles them all, checking
+    /// every regular expression (`SchemaFileTests`), so a bad bundled schema fails the build's tests, not a user.
     public static let bundled: FormatCatalog = {
         do {
-            return try FormatCatalog(files: BundledFormats.files, checkingPatterns: false)
+            return try FormatCatalog(files: BundledFormats.files, checkingPatterns: false, compiling: .whenUsed)
         } catch {
             // The bundled schemas are tested; failing here means a broken build, not bad input.
             fatalError("Trove's bundled record schemas are invalid: \(error)")
         }
     }()
 
-    private let byType: [String: RecordFormat]
-    private let byCollection: [String: RecordFormat]
+    /// When a catalog compiles its schemas.
+    public enum Compiling: Sendable {
+        /// All of them, as it is made: any problem is thrown then.
+        case now
+        /// Each on its type's first use; a problem then is a broken build (`bundled`).
+        case whenUsed
+    }
+
+    private let summaries: [String: FormatSummary]
+    private let typeByCollection: [String: String]
+    private let compiled: CompiledFormats
 
     /// Parses and compiles schema files given as `file name → bytes`.
     ///
@@ -29,7 +41,7 @@ public struct FormatCatalog: Sendable {
     ///
     /// - Parameter checkingPatterns: compile every regular expression now, so that a bad one is an error
     ///   here rather than a pattern that matches nothing.
-    public init(files: [String: [UInt8]], checkingPatterns: Bool = true) throws {
+    public init(files: [String: [UInt8]], checkingPatterns: Bool = true, compiling: Compiling = .now) throws {
         var documents: [String: JSONValue] = [:]
         for (name, bytes) in files {
             do {
@@ -38,38 +50,50 @@ public struct FormatCatalog: Sendable {
                 throw FormatCatalogError(file: name, pointer: "", reason: error.description)
             }
         }
-        var compiler = SchemaCompiler(documents: documents, checkingPatterns: checkingPatterns)
-        var roots: [(file: String, node: Int)] = []
+        var summaries: [String: FormatSummary] = [:]
+        var typeByCollection: [String: String] = [:]
         for name in documents.keys.sorted() {
-            roots.append((name, try compiler.compile(file: name, pointer: "")))
-        }
-        let graph = SchemaGraph(nodes: compiler.nodes)
-
-        var byType: [String: RecordFormat] = [:]
-        var byCollection: [String: RecordFormat] = [:]
-        for (file, root) in roots {
-            guard let format = try Self.format(file: file, root: root, graph: graph) else { continue }
-            if let other = byType[format.type] {
-                throw FormatCatalogError(file: file, pointer: "", reason: "type \"\(format.type)\" is also defined by \(other.schemaFile)")
+            guard let summary = try FormatSummary(file: name, root: documents[name]!) else { continue }
+            if let other = summaries[summary.type] {
+                throw FormatCatalogError(file: name, pointer: "", reason: "type \"\(summary.type)\" is also defined by \(other.schemaFile)")
             }
-            if let other = byCollection[format.collection] {
-                throw FormatCatalogError(file: file, pointer: "", reason: "collection \"\(format.collection)\" is also used by \(other.schemaFile)")
+            if let other = typeByCollection[summary.collection] {
+                throw FormatCatalogError(file: name, pointer: "", reason: "collection \"\(summary.collection)\" is also used by \(summaries[other]!.schemaFile)")
             }
-            byType[format.type] = format
-            byCollection[format.collection] = format
+            summaries[summary.type] = summary
+            typeByCollection[summary.collection] = summary.type
         }
-        self.byType = byType
-        self.byCollection = byCollection
+        self.summaries = summaries
+        self.typeByCollection = typeByCollection
+        compiled = CompiledFormats(documents: documents, checkingPatterns: checkingPatterns)
+        if case .now = compiling {
+            // One compiler for every file, so that a problem in a definitions-only file is found too.
+            var compiler = SchemaCompiler(documents: documents, checkingPatterns: checkingPatterns)
+            var roots: [String: Int] = [:]
+            for name in documents.keys.sorted() { roots[name] = try compiler.compile(file: name, pointer: "") }
+            let graph = SchemaGraph(nodes: compiler.nodes)
+            for summary in summaries.values {
+                compiled.store(try Self.format(file: summary.schemaFile, root: roots[summary.schemaFile]!, graph: graph)!)
+            }
+        }
     }
 
     /// Every record type, log types included, sorted.
-    public var types: [String] { byType.keys.sorted() }
+    public var types: [String] { summaries.keys.sorted() }
+
+    /// What each schema's root says of its type (its type, folder and whether it is a log), without compiling it.
+    public var formatSummaries: [FormatSummary] { summaries.values.sorted { $0.type < $1.type } }
 
     /// The format of records whose `type` is `type`.
-    public func format(for type: String) -> RecordFormat? { byType[type] }
+    public func format(for type: String) -> RecordFormat? {
+        guard let summary = summaries[type] else { return nil }
+        return compiled.format(of: summary)
+    }
 
     /// The format stored in the directory `collection` (for logs, `logs/<collection>`).
-    public func format(forCollection collection: String) -> RecordFormat? { byCollection[collection] }
+    public func format(forCollection collection: String) -> RecordFormat? {
+        typeByCollection[collection].flatMap(format(for:))
+    }
 
     /// Validates a record by its own `type` member; an unknown or missing type is a violation.
     public func validate(record: JSONValue) -> [SchemaViolation] {
@@ -77,14 +101,14 @@ public struct FormatCatalog: Sendable {
             return [SchemaViolation(path: "", message: "expected object, found \(record.typeName)")]
         }
         guard let typeValue = members["type"] else { return [.missing("type", in: "")] }
-        guard let type = typeValue.stringValue, let format = byType[type], !format.isLog else {
+        guard let type = typeValue.stringValue, summaries[type]?.isLog == false, let format = format(for: type) else {
             return [SchemaViolation(path: "/type", message: "unknown record type \(CanonicalJSON.compact(typeValue))")]
         }
         return format.validate(record)
     }
 
     /// The record format a schema file defines, or `nil` for a definitions-only file.
-    private static func format(file: String, root: Int, graph: SchemaGraph) throws(FormatCatalogError) -> RecordFormat? {
+    static func format(file: String, root: Int, graph: SchemaGraph) throws(FormatCatalogError) -> RecordFormat? {
         let node = graph[root]
         func fail(_ reason: String) -> FormatCatalogError { FormatCatalogError(file: file, pointer: "", reason: reason) }
         guard let typeValue = node.extensions["x-type"] else { return nil }
@@ -115,5 +139,66 @@ public struct FormatCatalog: Sendable {
             schemaFile: file, fields: node.properties.map(\.name).sorted(), requiredFields: node.required,
             logKey: node.extensions["x-log-key"]?.stringValue, logTimeField: node.extensions["x-log-time"]?.stringValue,
             graph: graph, root: root)
+    }
+}
+
+/// What a record schema's root says of its type, read without compiling the schema.
+public struct FormatSummary: Sendable, Equatable {
+    /// The record's `type` value, e.g. `entry`.
+    public let type: String
+    /// The store directory holding its files (or, for a log, the directory under `logs/`), e.g. `entries`.
+    public let collection: String
+    /// Whether this is a log line (`x-log`) kept in JSONL files rather than a record file.
+    public let isLog: Bool
+    /// The schema file, e.g. `entry.schema.json`.
+    public let schemaFile: String
+
+    /// The summary of schema file `file`; `nil` for a definitions-only file (no `x-type`).
+    init?(file: String, root: JSONValue) throws(FormatCatalogError) {
+        func fail(_ reason: String) -> FormatCatalogError { FormatCatalogError(file: file, pointer: "", reason: reason) }
+        guard let typeValue = root["x-type"] else { return nil }
+        guard let type = typeValue.stringValue, !type.isEmpty else { throw fail("x-type must be a non-empty string") }
+        guard let collection = root["x-collection"]?.stringValue, !collection.isEmpty else {
+            throw fail("x-collection must be a non-empty string")
+        }
+        self.type = type
+        self.collection = collection
+        isLog = root["x-log"]?.boolValue ?? false
+        schemaFile = file
+    }
+}
+
+/// The formats compiled so far, shared by every copy of a catalog; each is compiled once, under a lock.
+private final class CompiledFormats: @unchecked Sendable {
+    private let lock = NSLock()
+    private var formats: [String: RecordFormat] = [:]
+    private let documents: [String: JSONValue]
+    private let checkingPatterns: Bool
+
+    init(documents: [String: JSONValue], checkingPatterns: Bool) {
+        self.documents = documents
+        self.checkingPatterns = checkingPatterns
+    }
+
+    func store(_ format: RecordFormat) {
+        lock.withLock { formats[format.type] = format }
+    }
+
+    func format(of summary: FormatSummary) -> RecordFormat {
+        lock.withLock {
+            if let format = formats[summary.type] { return format }
+            do {
+                var compiler = SchemaCompiler(documents: documents, checkingPatterns: checkingPatterns)
+                let root = try compiler.compile(file: summary.schemaFile, pointer: "")
+                guard let format = try FormatCatalog.format(file: summary.schemaFile, root: root, graph: SchemaGraph(nodes: compiler.nodes)) else {
+                    fatalError("\(summary.schemaFile) lost its x-type")
+                }
+                formats[summary.type] = format
+                return format
+            } catch {
+                // Only a catalog compiled `.whenUsed` gets here: the bundled one, whose schemas the tests compile.
+                fatalError("Trove's bundled record schemas are invalid: \(error)")
+            }
+        }
     }
 }

@@ -268,8 +268,8 @@ public struct Transaction {
 }
 
 extension FormatCatalog {
-    /// The formats stored as one file per record (not logs).
-    var recordFormats: [RecordFormat] { types.compactMap { format(for: $0) }.filter { !$0.isLog } }
+    /// The formats stored as one file per record (not logs), by what their schemas' roots say.
+    var recordFormats: [FormatSummary] { formatSummaries.filter { !$0.isLog } }
     /// The names of those formats.
     var recordTypes: [String] { recordFormats.map(\.type) }
 }

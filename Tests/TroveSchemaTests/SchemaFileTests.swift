@@ -57,6 +57,23 @@ import TroveSchema
         #expect(catalog.format(forCollection: "nothing") == nil)
     }
 
+    @Test("a catalog that compiles each schema on first use gives the formats one compiled at once gives")
+    func compiledWhenUsed() throws {
+        let now = try FormatCatalog(files: BundledFormats.files)
+        let whenUsed = try FormatCatalog(files: BundledFormats.files, compiling: .whenUsed)
+        #expect(whenUsed.types == now.types)
+        #expect(whenUsed.formatSummaries.map(\.collection) == now.formatSummaries.map(\.collection))
+        for type in now.types {
+            let (a, b) = (try #require(now.format(for: type)), try #require(whenUsed.format(for: type)))
+            #expect(a.collection == b.collection && a.fields == b.fields && a.requiredFields == b.requiredFields, "\(type)")
+            #expect(a.mergeStrategy == b.mergeStrategy && a.indexRoles == b.indexRoles && a.isLog == b.isLog, "\(type)")
+        }
+        // The same record is judged alike, valid or not.
+        let entry: JSONValue = ["id": "01a22094-d81e-734c-b456-279f86c42fa5", "type": "entry", "v": 1, "text": 3]
+        #expect(now.validate(record: entry).map(\.message) == whenUsed.validate(record: entry).map(\.message))
+        #expect(!now.validate(record: entry).isEmpty)
+    }
+
     @Test("RecordType names exactly the bundled types")
     func recordTypeConstants() {
         #expect(RecordType.all.sorted() == FormatCatalog.bundled.types)
