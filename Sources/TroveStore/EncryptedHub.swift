@@ -53,6 +53,9 @@ final class EncryptedHub {
         } else {
             try shadow.addRemote(name: Self.shadowRemote, url: url)
         }
+        // The shadow reaches the hub trusting the CA the store keeps for it (a self-hosted https server's).
+        let caFile = repository.caFile(forURL: url)
+        if shadow.caFile(forURL: url) != caFile { try shadow.setCAFile(caFile, forURL: url) }
     }
 
     var state: HubState? { HubState.load(from: statePath) }

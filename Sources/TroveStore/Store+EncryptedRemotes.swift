@@ -43,6 +43,8 @@ extension Store {
         throws -> EncryptedRemoteStart {
         try addRemote(name: name, url: url, create: create)
         do {
+            // A self-hosted https server's CA is kept as for a plain remote, so that later syncs trust it too.
+            if let caFile = security.http.caFile { try repository.setCAFile(caFile, forURL: Self.location(of: url).url) }
             try repository.localConfig().set(Self.encryptedConfigKey(name), "true")
             let hub = try encryptedHub(name)!
             if try hub.fetchTip(security: security, progress: nil) != nil {
