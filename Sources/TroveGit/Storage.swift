@@ -4,6 +4,8 @@ import Foundation
 final class Storage {
     let bytes: UnsafeBufferPointer<UInt8>
     private let mapped: Bool
+    /// The mapped file, kept open so that a writer can copy ranges of it inside the kernel; -1 for a copy.
+    let descriptor: Int32
 
     /// Maps the file read-only; `nil` if it cannot be opened. The mapping stays valid after the file is replaced.
     ///
@@ -12,13 +14,17 @@ final class Storage {
     init?(mapping path: String, populate: Bool = true) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_size > 0 else { return nil }
         let flags = MAP_PRIVATE | (populate ? MAP_POPULATE : 0)
-        guard let address = mmap(nil, Int(info.st_size), PROT_READ, flags, descriptor, 0), address != MAP_FAILED else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_size > 0,
+              let address = mmap(nil, Int(info.st_size), PROT_READ, flags, descriptor, 0), address != MAP_FAILED
+        else {
+            close(descriptor)
+            return nil
+        }
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: Int(info.st_size))
         mapped = true
+        self.descriptor = descriptor
     }
 
     /// Faults in the whole mapping now, before it is read from end to end.
@@ -33,10 +39,14 @@ final class Storage {
         _ = buffer.initialize(from: contents)
         bytes = UnsafeBufferPointer(buffer)
         mapped = false
+        descriptor = -1
     }
 
     deinit {
-        if mapped { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+        if mapped {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+            close(descriptor)
+        }
         else { bytes.deallocate() }
     }
 }

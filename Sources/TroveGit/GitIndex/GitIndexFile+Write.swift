@@ -118,7 +118,6 @@ extension GitIndexFile {
             }
         }
         writer.append(header(count: count))
-        if case .copied? = segments.first(where: { if case .copied = $0 { true } else { false } }) { storages[0].populate() }
         var blocks: [(offset: Int, count: Int)] = []
         var offset = Self.headerSize
         // Runs of entries lying one after another in the mapped file are copied in one piece.
@@ -141,7 +140,8 @@ extension GitIndexFile {
             case .copied(let from, let length, let copied):
                 let shift = offset - from
                 blocks.append(contentsOf: copied.map { ($0.offset + shift, $0.count) })
-                try extendRun(mainBytes.baseAddress! + from, length)
+                try flushRun()
+                writer.append(UnsafeBufferPointer(start: mainBytes.baseAddress! + from, count: length), fromFile: storages[0].descriptor, at: from)
                 offset += length
             case .laidOut(let items):
                 for (number, item) in items.enumerated() {
