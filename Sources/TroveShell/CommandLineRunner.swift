@@ -8,8 +8,9 @@ import TroveStore
 
 /// Runs one command line and turns every outcome into an exit code: 0 ok, 1 error, 2 usage.
 public enum CommandLineRunner {
-    /// Parses and runs `arguments` (without the program name); returns the exit code.
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// Parses and runs `arguments` (without the program name) in `env`: its input, output, terminal and
+    /// variables; returns the exit code.
+    public static func run(_ arguments: [String], env: CommandEnvironment) -> Int32 {
         let arguments = movingGlobalOptions(arguments)
         var command: ParsableCommand
         do {
@@ -18,42 +19,49 @@ public enum CommandLineRunner {
             // Only a line that does not parse is worth a look through the whole command tree
             // (`--help` and `--version` end parsing too, successfully).
             if Trove.exitCode(for: error) != .success, let message = UnknownCommand.message(for: arguments) {
-                Output.error(message)
+                env.error(message)
                 return 2
             }
-            return report(error)
+            return report(error, env: env)
         }
         // The user's key, if they made one, signs every commit from here on (see `KeySigner`).
         Store.defaultCommitSigner = KeySigner.forCurrentUser()
-        Store.warningHandler = { Output.error("warning: " + $0) }
-        do {
-            try command.run()
-            // Changes made in a group's store (--in-group) go to its hub, so the members see them.
-            GroupContext.Opened.shared.pushChanged()
-            return 0
-        } catch {
-            return report(error)
+        StoreWarnings.routeToRunningCommand()
+        return StoreWarnings.$environment.withValue(env) {
+            do {
+                if let command = command as? TroveCommand {
+                    try command.run(env)
+                } else {
+                    // A command that only groups others: ArgumentParser's run asks for a subcommand.
+                    try command.run()
+                }
+                // Changes made in a group's store (--in-group) go to its hub, so the members see them.
+                env.openedGroups.pushChanged(env)
+                return 0
+            } catch {
+                return report(error, env: env)
+            }
         }
     }
 
-    /// Prints what went wrong (`ErrorText`) and returns the exit code: 1 for errors, 2 for usage.
-    private static func report(_ error: Error) -> Int32 {
+    /// Prints what went wrong (`ErrorText`) to `env.err` and returns the exit code: 1 for errors, 2 for usage.
+    private static func report(_ error: Error, env: CommandEnvironment) -> Int32 {
         if let text = ErrorText.text(for: error) {
-            Output.error(text)
+            env.error(text)
             return 1
         }
         // ArgumentParser's own: help and version (success, to standard output), usage (2) and the rest.
         let code = Trove.exitCode(for: error)
         let message = Trove.fullMessage(for: error)
         if code == .success {
-            if !message.isEmpty { Output.line(message) }
+            if !message.isEmpty { env.out.line(message) }
             return 0
         }
         if code == .validationFailure {
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            env.err.line(message)
             return 2
         }
-        if !message.isEmpty { Output.error(message) }
+        if !message.isEmpty { env.error(message) }
         return code.rawValue
     }
 
