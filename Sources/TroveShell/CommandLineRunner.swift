@@ -25,7 +25,7 @@ public enum CommandLineRunner {
             return report(error, env: env)
         }
         // The user's key, if they made one, signs every commit from here on (see `KeySigner`).
-        Store.defaultCommitSigner = KeySigner.forCurrentUser()
+        Store.defaultCommitSigner = KeySigner.forCurrentUser(env.variables)
         StoreWarnings.routeToRunningCommand()
         return StoreWarnings.$environment.withValue(env) {
             do {

@@ -25,7 +25,7 @@ enum GroupContext {
     }
 
     static func identity(account: Account?, env: CommandEnvironment) throws -> GroupIdentity {
-        let keys = KeyStore.standard()
+        let keys = KeyStore.standard(env.variables)
         guard keys.hasKey, let key = try? keys.publicKey() else { throw GroupError.noKey }
         let name = account?.username ?? env.variables["USER"] ?? NSUserName()
         return GroupIdentity(username: GroupIdentity.username(from: name), key: key, email: account?.email)

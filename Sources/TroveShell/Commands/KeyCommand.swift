@@ -46,7 +46,7 @@ struct KeyCommand: ParsableCommand {
                 guard let line = PasswordInput.standardInputLine(env, 0) else { throw CommandFailure(message: "no passphrase on standard input") }
                 passphrase = line
             }
-            let keys = KeyStore.standard()
+            let keys = KeyStore.standard(env.variables)
             let key = try keys.create(passphrase: passphrase, force: force)
             // Later commands in this process (the shell) sign with the new key.
             Store.defaultCommitSigner = KeySigner(keys: keys, passphrase: passphrase)
@@ -70,7 +70,7 @@ struct KeyCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ env: CommandEnvironment) throws {
-            env.out.line(try KeyStore.standard().publicKey().line(comment: KeyCommand.principal(storeOptions, env)))
+            env.out.line(try KeyStore.standard(env.variables).publicKey().line(comment: KeyCommand.principal(storeOptions, env)))
         }
     }
 
@@ -91,7 +91,7 @@ struct KeyCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ env: CommandEnvironment) throws {
-            let key = try KeyStore.standard().publicKey()
+            let key = try KeyStore.standard(env.variables).publicKey()
             let name = principal ?? KeyCommand.principal(storeOptions, env)
             guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
                 throw CommandFailure(message: "a principal cannot be empty or contain spaces: '\(name)'")
