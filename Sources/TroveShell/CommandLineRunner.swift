@@ -65,7 +65,7 @@ public enum CommandLineRunner {
         return code.rawValue
     }
 
-    /// Moves `--store PATH` and `--json` written before the command name to its end, where the command parses them.
+    /// Moves `--store PATH`, `--in-group NAME` and `--json` written before the command name to its end, where the command parses them.
     /// `trove -c LINE` and `trove --keep-going` are the shell's options, so they mean `trove shell …`.
     static func movingGlobalOptions(_ arguments: [String]) -> [String] {
         var leading: [String] = []
@@ -74,17 +74,17 @@ public enum CommandLineRunner {
             if first == "-c" || first == "--keep-going" {
                 return ["shell"] + rest + leading.filter { $0 != "--json" }
             }
-            if first == "--store", rest.count >= 2 {
+            if first == "--store" || first == "--in-group", rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--store=") || first == "--json" {
+            } else if first.hasPrefix("--store=") || first.hasPrefix("--in-group=") || first == "--json" {
                 leading.append(first)
                 rest = rest.dropFirst()
             } else {
                 break
             }
         }
-        // Only global options, as in `trove --store PATH`: the shell on that store, like `trove` alone.
+        // Only global options, as in `trove --store PATH` or `trove --in-group NAME`: the shell on that store, like `trove` alone.
         if rest.isEmpty && !leading.isEmpty { return ["shell"] + leading.filter { $0 != "--json" } }
         // `record put` still reads `--json VALUE` as its input (now `--fields`); its output is an id either way.
         if rest.starts(with: ["record", "put"]) { leading.removeAll { $0 == "--json" } }
