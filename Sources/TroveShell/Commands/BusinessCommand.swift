@@ -167,8 +167,8 @@ struct BusinessCommand: ParsableCommand {
             let book = BusinessBook(store: index.store)
             let business = try book.business(id: BusinessCommand.lookup(id, in: index))
             if !yes {
-                env.err.write(Data(("\(business.kind.rawValue) at \(LocalTime.text(business.at)), "
-                    + "\(String(format: "%.5f, %.5f", business.latitude, business.longitude))\n").utf8))
+                env.err.write("\(business.kind.rawValue) at \(LocalTime.text(business.at)), "
+                    + "\(String(format: "%.5f, %.5f", business.latitude, business.longitude))\n")
             }
             guard Prompts.confirm(env, "Delete this record?", assumeYes: yes) else { throw ExitCode.failure }
             env.out.commitResult(try book.remove(id: business.id), json: output.json)

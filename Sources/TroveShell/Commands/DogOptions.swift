@@ -57,9 +57,9 @@ enum FirstDog {
         for _ in 0..<3 {
             guard let answer = Prompts.text(env, question)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
             if let value = read(answer) { return value }
-            env.err.write(Data("That does not read; try again, or press Enter to skip.\n".utf8))
+            env.err.write("That does not read; try again, or press Enter to skip.\n")
         }
-        env.err.write(Data("Skipped the \(field); 'trove dog edit' can set it later.\n".utf8))
+        env.err.write("Skipped the \(field); 'trove dog edit' can set it later.\n")
         return nil
     }
 }

@@ -31,7 +31,7 @@ enum ExportPoints {
         }
 
         func write(_ bytes: [UInt8], to path: String, count: Int, _ env: CommandEnvironment) throws {
-            if path == "-" { return env.out.write(Data(bytes)) }
+            if path == "-" { return env.out.write(bytes) }
             try MapLayout.write(bytes, to: path)
             env.error("wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
         }

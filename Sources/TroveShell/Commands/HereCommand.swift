@@ -69,19 +69,19 @@ struct HereCommand: TroveCommand {
     private func follow(_ source: PositionFollower.Source, store: Store, _ env: CommandEnvironment) throws {
         let live = env.terminal.outputIsInteractive
         var count = 0
-        if live { env.err.write(Data("Following positions; Ctrl-C stops.\n".utf8)) }
+        if live { env.err.write("Following positions; Ctrl-C stops.\n") }
         try PositionFollower(source: source).run { fix in
             let coordinates = try Coordinates(latitude: fix.latitude, longitude: fix.longitude)
             try CurrentLocation(coordinates: coordinates, at: fix.time ?? Date(), source: fix.source).save(storePath: store.path)
             count += 1
             let text = "You are at \(BusinessRecordOptions.format(coordinates)) (\(fix.source))"
             if live {
-                env.out.write(Data(("\r\u{1B}[K" + text).utf8))
+                env.out.write("\r\u{1B}[K" + text)
             } else {
                 env.out.line(text)
             }
         }
-        if live { env.out.write(Data("\n".utf8)) }
+        if live { env.out.write("\n") }
         env.error(count == 0 ? "the stream ended without a position fix" : "the stream ended after \(count) fix\(count == 1 ? "" : "es")")
         if count == 0 { throw ExitCode.failure }
     }

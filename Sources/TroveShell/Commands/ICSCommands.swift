@@ -58,7 +58,7 @@ enum ICSCommands {
                 .map(\.value)
             let text: String
             do { text = try ICSWriter.write(records, calendarName: chosen?.name) } catch { throw CommandFailure(message: error.description) }
-            if path == "-" { return env.out.write(Data(text.utf8)) }
+            if path == "-" { return env.out.write(text) }
             do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
                 throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
             }

@@ -27,7 +27,7 @@ struct ITIPDelivery {
     /// Writes or sends `calendar`; `mail` makes the email (with `recipients`) for sendmail.
     func deliver(_ calendar: String, recipients: [String], _ env: CommandEnvironment, mail: () -> String) throws -> Outcome {
         if out == "-" {
-            env.out.write(Data(calendar.utf8))
+            env.out.write(calendar)
             return .printed
         }
         if let out {

@@ -38,7 +38,7 @@ struct LoginCommand: TroveCommand {
         do {
             account = try book.authenticate(email: email, password: password)
         } catch AccountError.temporaryPassword {
-            if !passwordStdin { env.err.write(Data("Your password is temporary: choose a new one.\n".utf8)) }
+            if !passwordStdin { env.err.write("Your password is temporary: choose a new one.\n") }
             guard passwordStdin ? PasswordInput.standardInputLine(env, 1) != nil : env.terminal.canAsk else { throw AccountError.temporaryPassword }
             let new = try PasswordInput.new(env, fromStandardInput: passwordStdin, line: 1, prompt: "New password: ")
             account = try book.changePassword(email: email, current: password, new: new)

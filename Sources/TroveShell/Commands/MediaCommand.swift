@@ -59,7 +59,7 @@ struct MediaCommand: ParsableCommand {
             guard let bytes = try store.media(sha256: hash) else {
                 throw CommandFailure(message: "no media file with hash \(typed)")
             }
-            env.out.write(Data(bytes))
+            env.out.write(bytes)
         }
     }
 }

@@ -33,7 +33,7 @@ enum CameraSession {
     static func take(_ env: CommandEnvironment) throws -> ItemBook.Photo {
         let camera = try Camera.find()
         while true {
-            env.err.write(Data("Taking a photo with \(camera.device)…\n".utf8))
+            env.err.write("Taking a photo with \(camera.device)…\n")
             let bytes = try camera.capture()
             show(bytes, env)
             if env.terminal.canAsk {
@@ -47,7 +47,7 @@ enum CameraSession {
                 }
             }
             let saved = try PictureLibrary.save(bytes)
-            env.err.write(Data("Kept a copy in \(saved).\n".utf8))
+            env.err.write("Kept a copy in \(saved).\n")
             return ItemBook.Photo(bytes: bytes, source: "the camera")
         }
     }
@@ -58,9 +58,9 @@ enum CameraSession {
         defer { try? FileManager.default.removeItem(atPath: file) }
         if let chafa = ExternalProgram(named: "chafa"), (try? Data(bytes).write(to: URL(fileURLWithPath: file))) != nil,
            let output = try? chafa.run(["--size=60x20", file], timeout: 10), output.status == 0 {
-            env.err.write(Data(output.stdout.utf8))
+            env.err.write(output.stdout)
         } else {
-            env.err.write(Data("Took a photo (\(bytes.count / 1024) KB).\n".utf8))
+            env.err.write("Took a photo (\(bytes.count / 1024) KB).\n")
         }
     }
 }

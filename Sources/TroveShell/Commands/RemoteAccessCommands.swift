@@ -95,7 +95,7 @@ extension TransferSecurity {
         var security = self
         guard env.terminal.canAsk else { return security }
         security.http.ask = { url, username in
-            env.err.write(Data("\(RemoteURL.site(url)) asks for a login for \(CredentialStore.key(for: url))\n".utf8))
+            env.err.write("\(RemoteURL.site(url)) asks for a login for \(CredentialStore.key(for: url))\n")
             guard let name = username ?? Prompts.text(env, "User name: "), !name.isEmpty,
                   let password = Prompts.secret(env, "Password or token for \(name): "), !password.isEmpty else { return nil }
             return HTTPLogin(username: name, password: password)

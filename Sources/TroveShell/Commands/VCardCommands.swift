@@ -54,7 +54,7 @@ enum VCardCommands {
             let book = ContactBook(store: try storeOptions.open(env))
             let contacts = try inClass.map(book.inClass) ?? book.all()
             let text = VCardWriter.write(contacts)
-            if path == "-" { return env.out.write(Data(text.utf8)) }
+            if path == "-" { return env.out.write(text) }
             do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
                 throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
             }

@@ -29,12 +29,15 @@ final class InProcessFixture: @unchecked Sendable {
         }
     }
 
+    /// Variables set over the usual ones (an empty `TROVE_STORE`, say).
+    var extraVariables: [String: String] = [:]
+
     var store: String { folder.child("store") }
     var home: String { folder.child("home") }
 
     /// The variables every command sees: an isolated home and XDG folders, and the store as `TROVE_STORE`.
     var variables: [String: String] {
-        ProcessRunner.isolatedEnvironment(home: home).merging(["TROVE_STORE": store]) { $1 }
+        ProcessRunner.isolatedEnvironment(home: home).merging(["TROVE_STORE": store]) { $1 }.merging(extraVariables) { $1 }
     }
 
     /// An environment over memory with `input` on standard input.
@@ -53,7 +56,8 @@ final class InProcessFixture: @unchecked Sendable {
     func run(_ arguments: [String], input: String = "", terminal: TerminalTraits = .none,
              variables: [String: String] = [:]) -> InProcessOutput {
         let env = environment(input: input, terminal: terminal, variables: variables)
-        let status = CommandLineRunner.run(arguments, env: env)
+        // With no command, `trove` is the shell (as `main` has it).
+        let status = CommandLineRunner.run(arguments.isEmpty ? ["shell"] : arguments, env: env)
         return InProcessOutput(status: status, stdout: env.out.text, stderr: env.err.text, paged: env.out.paged)
     }
 
@@ -75,7 +79,10 @@ final class InProcessFixture: @unchecked Sendable {
     /// Runs the git program in the store (for checks only).
     @discardableResult
     func git(_ arguments: String...) throws -> ProcessOutput {
-        try ProcessRunner.run("/usr/bin/env", ["git"] + arguments, in: store, environment: variables)
+        try ProcessRunner.run("/usr/bin/env", ["git"] + arguments, in: store, environment: variables.merging([
+            "GIT_AUTHOR_NAME": "Test User", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+            "GIT_COMMITTER_NAME": "Test User", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+        ]) { $1 })
     }
 
     /// The number of commits reachable from HEAD, by the git program.
@@ -88,6 +95,11 @@ final class InProcessFixture: @unchecked Sendable {
     func path(of id: String) throws -> String {
         try git("ls-tree", "-r", "--name-only", "HEAD").stdout.split(separator: "\n").map(String.init)
             .first { $0.hasSuffix("/\(id).json") } ?? "(no file for \(id))"
+    }
+
+    /// Overwrites a checked-out file, as a person editing by hand would.
+    func handEdit(_ relative: String, _ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: store + "/" + relative))
     }
 
     /// Asserts `git status --porcelain` is empty: the checked-out files and index match HEAD.
