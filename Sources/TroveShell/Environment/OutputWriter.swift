@@ -44,7 +44,7 @@ public final class OutputWriter: @unchecked Sendable {
     public func write(_ bytes: some Collection<UInt8>) {
         switch destination {
         case .descriptor(let handle):
-            let wroteInPlace = bytes.withContiguousStorageIfAvailable { buffer in
+            let wroteInPlace: Void? = bytes.withContiguousStorageIfAvailable { buffer in
                 // Straight from the buffer: copying it into `Data` first cost a long listing its size again in fresh memory.
                 guard let base = buffer.baseAddress else { return }
                 handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
