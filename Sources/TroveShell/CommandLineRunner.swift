@@ -24,7 +24,8 @@ public enum CommandLineRunner {
             }
             return report(error, env: env)
         }
-        // The user's key, if they made one, signs every commit from here on (see `KeySigner`).
+        // The user's key, if they made one, signs every commit from here on (see `KeySigner`). The store keeps the
+        // signer process-wide: commands run at once in one process (tests) must share one user's key, or none.
         Store.defaultCommitSigner = KeySigner.forCurrentUser(env.variables)
         StoreWarnings.routeToRunningCommand()
         return StoreWarnings.$environment.withValue(env) {
