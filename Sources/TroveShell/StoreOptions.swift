@@ -17,11 +17,17 @@ public struct StoreOptions: ParsableArguments {
 
     /// The folder of the store commands work on: the personal store, or with `--in-group`, this machine's copy of
     /// a group's (a group it does not know is an error, never a folder of that name).
-    public var path: String {
-        get throws {
-            guard let group else { return personalPath }
-            return try GroupContext.folder(ofGroup: group, personalStore: personalPath)
-        }
+    func path(_ env: CommandEnvironment) throws -> String {
+        guard let group = group(env) else { return personalPath(env) }
+        return try GroupContext.folder(ofGroup: group, personalStore: personalPath(env))
+    }
+
+    /// The group whose store commands work in: `--in-group`, else `TROVE_GROUP` (the shell's `--in-group`,
+    /// passed to its lines) unless this line chose its own store with `--store`.
+    func group(_ env: CommandEnvironment) -> String? {
+        if let group { return group }
+        guard store == nil, let inherited = env.variables["TROVE_GROUP"], !inherited.isEmpty else { return nil }
+        return inherited
     }
 
     /// Refuses `--in-group` for a command that makes a store: a group's store is made with the group.
@@ -31,12 +37,11 @@ public struct StoreOptions: ParsableArguments {
     }
 
     /// The personal store's folder: `--store`, else `TROVE_STORE`, else `$XDG_DATA_HOME/trove/default`.
-    var personalPath: String { Self.path(given: store) }
+    func personalPath(_ env: CommandEnvironment) -> String { Self.path(given: store, environment: env.variables) }
 
-    /// The store folder for a `--store` value (or none), as commands find it.
-    static func path(given store: String?) -> String {
+    /// The store folder for a `--store` value (or none), as commands find it in `environment`.
+    static func path(given store: String?, environment: [String: String]) -> String {
         if let store { return store }
-        let environment = ProcessInfo.processInfo.environment
         if let fromEnvironment = environment["TROVE_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
         return UserHome.dataFolder(environment) + "/default"
     }
@@ -45,41 +50,41 @@ public struct StoreOptions: ParsableArguments {
     ///
     /// - Parameter requiringSignIn: whether a store with an account needs a valid session; commands that
     ///   sign in, or only exchange commits (sync), pass `false`.
-    public func open(requiringSignIn: Bool = true) throws -> Store {
-        requiringSignIn || group != nil ? try openSignedIn().store : try Store.open(at: path)
+    func open(_ env: CommandEnvironment, requiringSignIn: Bool = true) throws -> Store {
+        requiringSignIn || group(env) != nil ? try openSignedIn(env).store : try Store.open(at: path(env))
     }
 
     /// Opens the store and checks the session once; the account is `nil` for an offline store.
-    func openSignedIn() throws -> (store: Store, account: Account?) {
-        let (personal, account) = try openPersonalSignedIn()
-        guard let group else { return (personal, account) }
+    func openSignedIn(_ env: CommandEnvironment) throws -> (store: Store, account: Account?) {
+        let (personal, account) = try openPersonalSignedIn(env)
+        guard let group = group(env) else { return (personal, account) }
         // The account is the personal store's; the group's store is cloned here the first time it is used.
-        let opened = try GroupContext.book(personal: personal, account: account).open(group)
-        GroupContext.Opened.shared.note(opened)
+        let opened = try GroupContext.book(personal: personal, account: account, env: env).open(group)
+        env.openedGroups.note(opened)
         return (opened.store, account)
     }
 
     /// Opens the personal store (whatever `--in` says) and checks the session.
-    func openPersonalSignedIn() throws -> (store: Store, account: Account?) {
-        let store = try Store.open(at: personalPath)
+    func openPersonalSignedIn(_ env: CommandEnvironment) throws -> (store: Store, account: Account?) {
+        let store = try Store.open(at: personalPath(env))
         return (store, try SignIn.require(store))
     }
 
     /// Opens the store's index, caught up with HEAD. A rebuild shows a progress bar, then a one-line notice.
-    func openIndex() throws -> RecordIndex {
-        try Self.index(of: open())
+    func openIndex(_ env: CommandEnvironment) throws -> RecordIndex {
+        try Self.index(of: open(env), env: env)
     }
 
     /// The index of `store`, caught up (or, `rebuilding`, built afresh) with a progress bar on a terminal.
     ///
     /// - Parameter announcing: whether to say that the index had to be rebuilt; a command that
     ///   makes a store, or asks for a rebuild, has nothing to announce.
-    static func index(of store: Store, rebuilding: Bool = false, announcing: Bool = true) throws -> RecordIndex {
-        let bar = ProgressBar(rebuilding ? "Reindexing" : "Indexing")
+    static func index(of store: Store, rebuilding: Bool = false, announcing: Bool = true, env: CommandEnvironment) throws -> RecordIndex {
+        let bar = ProgressBar(rebuilding ? "Reindexing" : "Indexing", on: env.err)
         defer { bar.finish() }
         let index = try RecordIndex(store: store, progress: bar.update, rebuilding: rebuilding)
         bar.finish()
-        if announcing, let notice = index.notice { Output.error(notice) }
+        if announcing, let notice = index.notice { env.error(notice) }
         return index
     }
 }

@@ -5,7 +5,7 @@ import TroveJSON
 import TroveKit
 
 /// `trove agenda`: events and tasks in a span, filtered by class and sorted.
-struct AgendaCommand: ParsableCommand {
+struct AgendaCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "agenda", abstract: "List events and tasks from --from to --to (the next two weeks at first), filtered and sorted.",
         discussion: """
@@ -23,8 +23,8 @@ struct AgendaCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let context = try CalendarContext(storeOptions)
+    func run(_ env: CommandEnvironment) throws {
+        let context = try CalendarContext(storeOptions, env)
         let query = AgendaQuery(classes: classes, sort: sort, descending: desc)
         let first = try from.map { try context.read($0).day } ?? context.today
         let end = try to.map { try context.read($0).day } ?? first.adding(days: 14)
@@ -37,16 +37,16 @@ struct AgendaCommand: ParsableCommand {
         // A class the store has is no error when nothing of it falls in the span: that is "No events".
         let order = try query.order(items, known: { try context.query.classes() })
         if output.json {
-            return Output.json(.array(order.map { AgendaJSON.item(items[$0]) }))
+            return env.out.json(.array(order.map { AgendaJSON.item(items[$0]) }))
         }
-        if order.isEmpty { return Output.line("No events") }
+        if order.isEmpty { return env.out.line("No events") }
         let rows = AgendaRows(timeZone: ZoneOffsetTable(zone, from: start.addingTimeInterval(-2 * 86_400), to: stop.addingTimeInterval(2 * 86_400)))
-        Output.paged {
+        env.out.paged {
             // Laid out straight into bytes unless the lines must be fitted to the terminal: the same lines either way.
-            if let text = rows.text(items, in: order, width: Output.tableWidth) {
-                Output.text(text)
+            if let text = rows.text(items, in: order, width: env.out.tableWidth) {
+                env.out.text(text)
             } else {
-                Output.table(order.map { rows.cells(items[$0]) })
+                env.out.table(order.map { rows.cells(items[$0]) })
             }
         }
     }

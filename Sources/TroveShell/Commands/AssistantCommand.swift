@@ -3,7 +3,7 @@ import Foundation
 import TroveKit
 
 /// `trove assistant`: which assignment to start next.
-struct AssistantCommand: ParsableCommand {
+struct AssistantCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "assistant", abstract: "Suggest the next assignment to start, from due times and estimates.",
         discussion: """
@@ -19,15 +19,15 @@ struct AssistantCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let context = try CalendarContext(storeOptions)
+    func run(_ env: CommandEnvironment) throws {
+        let context = try CalendarContext(storeOptions, env)
         let ranked = try Self.ranked(context)
         if output.json {
-            return Output.json(.array(ranked.map { ["id": .string($0.task.id), "title": .string($0.task.title), "score": .double($0.score), "reason": .string($0.reason)] }))
+            return env.out.json(.array(ranked.map { ["id": .string($0.task.id), "title": .string($0.task.title), "score": .double($0.score), "reason": .string($0.reason)] }))
         }
-        guard let first = ranked.first else { return Output.line(Self.nothing) }
-        if !all { return Output.line("Start \(first.task.title) next: \(first.reason).") }
-        Output.table(ranked.map { [String(format: "%.1f", $0.score), $0.task.title, $0.reason, CalendarText.shortID($0.task.id)] })
+        guard let first = ranked.first else { return env.out.line(Self.nothing) }
+        if !all { return env.out.line("Start \(first.task.title) next: \(first.reason).") }
+        env.out.table(ranked.map { [String(format: "%.1f", $0.score), $0.task.title, $0.reason, CalendarText.shortID($0.task.id)] })
     }
 
     /// What the assistant says when there is nothing to suggest.

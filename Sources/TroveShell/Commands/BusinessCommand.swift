@@ -19,14 +19,14 @@ struct BusinessCommand: ParsableCommand {
             if let zoom, !WebMercator.zooms.contains(zoom) { throw ValidationError("--zoom must be from 0 to 22") }
         }
 
-        func cluster(at point: Coordinates, index: RecordIndex) throws -> (cluster: BusinessCluster?, zoom: Int, dog: String?) {
+        func cluster(at point: Coordinates, index: RecordIndex, _ env: CommandEnvironment) throws -> (cluster: BusinessCluster?, zoom: Int, dog: String?) {
             let zoom = self.zoom ?? SavedMapView.read(storePath: index.store.path).zoom
-            let dog = try dogs.dogID(in: index.store)
+            let dog = try dogs.dogID(in: index.store, env)
             return (try BusinessMap(index: index).cluster(at: point, zoom: zoom, dog: dog), zoom, dog)
         }
     }
 
-    struct At: ParsableCommand {
+    struct At: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "at", abstract: "Statistics of the marker at a point: pee and poo as a bar chart, count, first and last.",
             discussion: "Example: trove business at 48.8725,2.3651 --zoom 16   (no point: the current location)")
@@ -35,17 +35,17 @@ struct BusinessCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             let place = try CurrentLocation.resolve(point, storePath: index.store.path)
-            let (found, zoom, dog) = try cluster.cluster(at: place, index: index)
+            let (found, zoom, dog) = try cluster.cluster(at: place, index: index, env)
             guard let found else {
-                if output.json { return Output.json(.null) }
-                return try BusinessCommand.nothing(at: place, zoom: zoom, dog: dog, index: index)
+                if output.json { return env.out.json(.null) }
+                return try BusinessCommand.nothing(at: place, zoom: zoom, dog: dog, index: index, env)
             }
             let statistics = found.statistics
             if output.json {
-                return Output.json([
+                return env.out.json([
                     "count": .integer(statistics.count), "pees": .integer(statistics.pees), "poos": .integer(statistics.poos),
                     "peePercent": .integer(statistics.percentages.pee), "pooPercent": .integer(statistics.percentages.poo),
                     "first": statistics.first.map { .string($0) } ?? .null, "last": statistics.last.map { .string($0) } ?? .null,
@@ -53,20 +53,20 @@ struct BusinessCommand: ParsableCommand {
                 ])
             }
             let count = statistics.count
-            Output.line("\(count) record\(count == 1 ? "" : "s") at this marker (zoom \(zoom)):")
+            env.out.line("\(count) record\(count == 1 ? "" : "s") at this marker (zoom \(zoom)):")
             let percentages = statistics.percentages
             var chart = BarChart(items: [.init("pee", Double(percentages.pee)), .init("poo", Double(percentages.poo))]) {
                 "\(Int($0))%"
             }
             chart.scaleMaximum = 100
-            chart.render(width: min(60, Terminal.width()), color: Terminal.supportsColor()).forEach { Output.line($0) }
-            Output.line("\(statistics.pees) pee, \(statistics.poos) poo · first \(Output.local(statistics.first)) · last \(Output.local(statistics.last))")
-            Output.line("List them: trove business list --at \(String(format: "%.6f,%.6f", place.latitude, place.longitude)) --zoom \(zoom)"
+            chart.render(width: min(60, env.terminal.width), color: env.terminal.color).forEach { env.out.line($0) }
+            env.out.line("\(statistics.pees) pee, \(statistics.poos) poo · first \(LocalTime.text(statistics.first)) · last \(LocalTime.text(statistics.last))")
+            env.out.line("List them: trove business list --at \(String(format: "%.6f,%.6f", place.latitude, place.longitude)) --zoom \(zoom)"
                         + (dog == nil ? " --all-dogs" : ""))
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the records of the marker at a point, or --all of them (newest first).",
             discussion: """
@@ -89,11 +89,11 @@ struct BusinessCommand: ParsableCommand {
             if !all && (from != nil || to != nil) { throw ValidationError("--from and --to go with --all") }
         }
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             var records: [MappedBusiness]
             if all {
-                var query = RecordQuery(type: "business", parent: try cluster.dogs.dogID(in: index.store))
+                var query = RecordQuery(type: "business", parent: try cluster.dogs.dogID(in: index.store, env))
                 query.from = try from.map { Timestamp.string(try DateInput.dayStart($0)) }
                 query.before = try to.map { Timestamp.string(try DateInput.dayStart($0).addingTimeInterval(86_400)) }
                 records = try index.records(matching: query, sort: .start, descending: true, page: .init(limit: Int(Int32.max))).compactMap { row in
@@ -103,15 +103,15 @@ struct BusinessCommand: ParsableCommand {
                 }
             } else {
                 let point = try place.place(in: index.store)
-                let (found, zoom, dog) = try cluster.cluster(at: point, index: index)
+                let (found, zoom, dog) = try cluster.cluster(at: point, index: index, env)
                 guard let found else {
-                    if output.json { return Output.json(.array([])) }
-                    return try BusinessCommand.nothing(at: point, zoom: zoom, dog: dog, index: index)
+                    if output.json { return env.out.json(.array([])) }
+                    return try BusinessCommand.nothing(at: point, zoom: zoom, dog: dog, index: index, env)
                 }
                 records = found.records
             }
             if let kind { records = records.filter { $0.kind.rawValue == kind.rawValue } }
-            try BusinessCommand.list(records, store: index.store, json: output.json)
+            try BusinessCommand.list(records, store: index.store, json: output.json, env)
         }
     }
 
@@ -119,7 +119,7 @@ struct BusinessCommand: ParsableCommand {
         case pee, poo
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a record and centre the map on it.",
             discussion: "Example: trove business show 01a20240")
@@ -128,8 +128,8 @@ struct BusinessCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             let business = try BusinessBook(store: index.store).business(id: BusinessCommand.lookup(id, in: index))
             let dog = try? DogBook(store: index.store).dog(named: business.dogID)
             let place = try Coordinates(latitude: business.latitude, longitude: business.longitude)
@@ -137,23 +137,23 @@ struct BusinessCommand: ParsableCommand {
             saved = SavedMapView(center: place, zoom: saved.zoom)
             try saved.save(storePath: index.store.path)
             if output.json {
-                return Output.json(["id": .string(business.id), "kind": .string(business.kind.rawValue), "at": .string(business.at),
+                return env.out.json(["id": .string(business.id), "kind": .string(business.kind.rawValue), "at": .string(business.at),
                                     "lat": .double(business.latitude), "lon": .double(business.longitude), "dogId": .string(business.dogID),
                                     "note": business.note.map { .string($0) } ?? .null])
             }
-            Output.line("\(business.kind.rawValue) of \(dog?.displayName ?? business.dogID) · \(Output.local(business.at)) · "
+            env.out.line("\(business.kind.rawValue) of \(dog?.displayName ?? business.dogID) · \(LocalTime.text(business.at)) · "
                         + "\(BusinessRecordOptions.format(place))" + (business.note.map { " · \($0)" } ?? "") + " · \(business.id)")
-            let (columns, rows) = try MapLayout.size(size)
+            let (columns, rows) = try MapLayout.size(size, env)
             let here = CurrentLocation.read(storePath: index.store.path)?.coordinates
             let view = try BusinessMap(index: index).view(center: place, zoom: saved.zoom, width: columns * 2, height: max(1, rows - 1) * 4,
                                                           dog: business.dogID, footprint: BusinessMapCanvas.footprint, here: here)
             let shown = MappedBusiness(id: business.id, dogID: business.dogID, kind: business.kind, at: business.at,
                                        latitude: business.latitude, longitude: business.longitude)
-            MapLayout.print(view, here: here, highlighted: shown, title: try MapLayout.title(view: view, dog: dog))
+            MapLayout.print(view, here: here, highlighted: shown, title: try MapLayout.title(view: view, dog: dog), env)
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a record, after asking (undo brings it back).",
             discussion: "A script must pass --yes. Example: trove business rm 01a20240")
@@ -162,16 +162,16 @@ struct BusinessCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             let book = BusinessBook(store: index.store)
             let business = try book.business(id: BusinessCommand.lookup(id, in: index))
             if !yes {
-                FileHandle.standardError.write(Data(("\(business.kind.rawValue) at \(Output.local(business.at)), "
-                    + "\(String(format: "%.5f, %.5f", business.latitude, business.longitude))\n").utf8))
+                env.err.write("\(business.kind.rawValue) at \(LocalTime.text(business.at)), "
+                    + "\(String(format: "%.5f, %.5f", business.latitude, business.longitude))\n")
             }
-            guard Prompts.confirm("Delete this record?", assumeYes: yes) else { throw ExitCode.failure }
-            Output.commitResult(try book.remove(id: business.id), json: output.json)
+            guard Prompts.confirm(env, "Delete this record?", assumeYes: yes) else { throw ExitCode.failure }
+            env.out.commitResult(try book.remove(id: business.id), json: output.json)
         }
     }
 
@@ -183,29 +183,29 @@ struct BusinessCommand: ParsableCommand {
     }
 
     /// Says there is nothing at a point, and where the nearest record is when one is close.
-    static func nothing(at point: Coordinates, zoom: Int, dog: String?, index: RecordIndex) throws {
-        Output.line("No records at \(BusinessRecordOptions.format(point)) at zoom \(zoom).")
+    static func nothing(at point: Coordinates, zoom: Int, dog: String?, index: RecordIndex, _ env: CommandEnvironment) throws {
+        env.out.line("No records at \(BusinessRecordOptions.format(point)) at zoom \(zoom).")
         if let near = try BusinessMap(index: index).nearest(to: point, within: 500, dog: dog) {
-            Output.line("The nearest is a \(near.kind.rawValue) at \(String(format: "%.6f,%.6f", near.latitude, near.longitude)).")
+            env.out.line("The nearest is a \(near.kind.rawValue) at \(String(format: "%.6f,%.6f", near.latitude, near.longitude)).")
         }
     }
 
     /// Prints records as a table (newest first), or as JSON.
-    static func list(_ records: [MappedBusiness], store: Store, json: Bool) throws {
+    static func list(_ records: [MappedBusiness], store: Store, json: Bool, _ env: CommandEnvironment) throws {
         let names = Dictionary(try DogBook(store: store).all().map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
         if json {
-            return Output.json(.array(records.map { record in
+            return env.out.json(.array(records.map { record in
                 ["id": .string(record.id), "kind": .string(record.kind.rawValue), "at": .string(record.at),
                  "lat": .double(record.latitude), "lon": .double(record.longitude), "dogId": .string(record.dogID)]
             }))
         }
-        guard !records.isEmpty else { return Output.line("No records.") }
-        Output.paged {
-            Output.table(records.map { record in
-                [String(record.id.prefix(13)), record.kind.rawValue, Output.local(record.at), names[record.dogID] ?? "?",
+        guard !records.isEmpty else { return env.out.line("No records.") }
+        env.out.paged {
+            env.out.table(records.map { record in
+                [String(record.id.prefix(13)), record.kind.rawValue, LocalTime.text(record.at), names[record.dogID] ?? "?",
                  String(format: "%.6f,%.6f", record.latitude, record.longitude)]
             })
         }
-        Output.error("\(records.count) record\(records.count == 1 ? "" : "s"); 'trove business show ID' centres the map on one.")
+        env.error("\(records.count) record\(records.count == 1 ? "" : "s"); 'trove business show ID' centres the map on one.")
     }
 }

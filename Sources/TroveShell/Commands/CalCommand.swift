@@ -9,7 +9,7 @@ import TroveStore
 ///
 /// The view chosen last is kept in local state and used when none is named (week at first);
 /// `next` and `prev` move the last view shown by one day, week or month.
-struct CalCommand: ParsableCommand {
+struct CalCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "cal", abstract: "Show the calendar by day, week or month (week at first; the last view is remembered).",
         discussion: """
@@ -34,8 +34,8 @@ struct CalCommand: ParsableCommand {
     static let viewKey = "calendarView"
     static let dateKey = "calendarDate"
 
-    func run() throws {
-        let context = try CalendarContext(storeOptions)
+    func run(_ env: CommandEnvironment) throws {
+        let context = try CalendarContext(storeOptions, env)
         let state = LocalSettings(storePath: context.store.path)
         var words = self.words.map { $0.lowercased() }
         var period = state.value(Self.viewKey)?.stringValue.flatMap(CalendarPeriod.init(rawValue:)) ?? .week
@@ -57,20 +57,20 @@ struct CalCommand: ParsableCommand {
         if output.json {
             let range = Self.span(period, date, context)
             let days = try Self.days(range.first, range.last, context, shared: context.sharedCalendars(storeOptions))
-            return Output.json(.array(days.days.map(Self.json)))
+            return env.out.json(.array(days.days.map(Self.json)))
         }
         let shared = context.sharedCalendars(storeOptions)
-        guard LiveView.possible else {
-            let lines = try Self.lines(period, date, context, shared: shared, width: Terminal.width(), color: Terminal.supportsColor())
-            return Output.paged { for line in lines { Output.line(line) } }
+        guard env.terminal.canRunLiveView else {
+            let lines = try Self.lines(period, date, context, shared: shared, width: env.terminal.width, color: env.terminal.color)
+            return env.out.paged { for line in lines { env.out.line(line) } }
         }
         // On a terminal the view stays: keys move it, a resize redraws it, q leaves (scripts and pipes get the lines once).
         var (shownPeriod, shownDate) = (period, date)
         var failure: Error?
         LiveView.run(render: { width, _ in
             do {
-                return try Self.lines(shownPeriod, shownDate, context, shared: shared, width: width, color: Terminal.supportsColor())
-                    + ["", SGR.apply([.dim], to: Self.keysHelp, color: Terminal.supportsColor())]
+                return try Self.lines(shownPeriod, shownDate, context, shared: shared, width: width, color: env.terminal.color)
+                    + ["", SGR.apply([.dim], to: Self.keysHelp, color: env.terminal.color)]
             } catch {
                 failure = error
                 return ["\(error)"]

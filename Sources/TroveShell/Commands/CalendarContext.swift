@@ -13,19 +13,22 @@ struct CalendarContext {
     let settings: SyncedSettings.Values
     let timeZone: TimeZone
     let now: Date
+    /// Where the command that uses this context writes (warnings about series left out).
+    let env: CommandEnvironment
 
     var store: Store { index.store }
     var firstWeekday: Weekday { settings.weekStart == "sunday" ? .sunday : .monday }
     /// The query views list with; a series whose rule cannot be expanded is left out with a warning.
     var query: CalendarQuery {
         CalendarQuery(index: index, timeZone: timeZone) { event, error in
-            Output.error("warning: the series \"\(ProblemList.excerpt(event.title))\" (\(event.id)) is left out: \(error.description)")
+            env.error("warning: the series \"\(ProblemList.excerpt(event.title))\" (\(event.id)) is left out: \(error.description)")
         }
     }
     var today: CivilDate { CivilDate(now, in: timeZone) }
 
-    init(_ options: StoreOptions, now: Date = Date()) throws {
-        index = try options.openIndex()
+    init(_ options: StoreOptions, _ env: CommandEnvironment, now: Date = Date()) throws {
+        self.env = env
+        index = try options.openIndex(env)
         settings = try SyncedSettings(store: index.store).current()
         timeZone = settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
         self.now = now
@@ -53,7 +56,7 @@ struct CalendarContext {
     /// The calendars of the user's groups, whose items the views show beside the user's own; none inside a group's store.
     func sharedCalendars(_ options: StoreOptions) -> [SharedCalendar] {
         guard options.group == nil else { return [] }
-        return SharedStores.indexes(options).map { SharedCalendar(name: $0.name, index: $0.index, timeZone: timeZone) }
+        return SharedStores.indexes(options, env).map { SharedCalendar(name: $0.name, index: $0.index, timeZone: timeZone) }
     }
 
     /// The calendars' names by id.

@@ -4,7 +4,7 @@ import TroveKit
 import TroveStore
 
 /// `trove calendar share NAME --group G | --with CONTACT… --hub URL`: a calendar the members of a group keep together.
-struct CalendarShareCommand: ParsableCommand {
+struct CalendarShareCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "share", abstract: "Share a calendar with a group, or with contacts (a new group for them).",
         discussion: """
@@ -27,18 +27,18 @@ struct CalendarShareCommand: ParsableCommand {
         if !contacts.isEmpty && hub == nil { throw ValidationError("--with makes a group for them: give its hub with --hub URL") }
     }
 
-    func run() throws {
-        let index = try storeOptions.openIndex()
+    func run(_ env: CommandEnvironment) throws {
+        let index = try storeOptions.openIndex(env)
         let calendar = try CalendarBook(store: index.store).calendar(named: self.calendar)
         let held = try ["event", "task"].flatMap { try index.records(type: $0, parent: calendar.id, page: .all).map(\.id) }
-        let book = try GroupContext.book(storeOptions)
+        let book = try GroupContext.book(storeOptions, env: env)
         let people = try contacts.map { try ContactBook(store: index.store).contact(named: $0) }
         if let missing = people.first(where: { $0.email == nil }) { throw ContactError.noEmail(name: missing.name) }
         let group = try self.group.map(book.open) ?? book.create(name: calendar.name, hub: hub!)
         let moved = try group.share(calendar: calendar, records: held, from: index.store)
-        Output.line("Shared \(calendar.name) (\(moved) \(moved == 1 ? "event or task" : "events and tasks")) with \(group.name).")
+        env.out.line("Shared \(calendar.name) (\(moved) \(moved == 1 ? "event or task" : "events and tasks")) with \(group.name).")
         for person in people {
-            try GroupInviteCommand.invite(person.email!, to: group, role: .member)
+            try GroupInviteCommand.invite(person.email!, to: group, role: .member, env)
         }
     }
 }

@@ -4,7 +4,7 @@ import TroveIndex
 import TroveStore
 
 /// `trove check`: validate every record, media file, hand edit and git object.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Check every record, media file, hand edit and git object; name each bad file.",
         discussion: """
@@ -17,12 +17,12 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
+    func run(_ env: CommandEnvironment) throws {
         var problems: [CheckProblem]
         do {
-            let store = try storeOptions.open()
+            let store = try storeOptions.open(env)
             problems = try store.check()
-            let index = try StoreOptions.index(of: store)
+            let index = try StoreOptions.index(of: store, env: env)
             let relative = String(index.path.dropFirst(store.path.count + 1))
             problems += try index.differences().map { CheckProblem(path: relative, message: $0.description) }
         } catch StoreError.damaged(let path, let problem) {
@@ -30,13 +30,13 @@ struct CheckCommand: ParsableCommand {
             problems = Store.checkUnopenable(at: path, problem: problem)
         }
         if output.json {
-            Output.json(.array(problems.map { ["path": .string($0.path), "problem": .string($0.message)] }))
+            env.out.json(.array(problems.map { ["path": .string($0.path), "problem": .string($0.message)] }))
         } else if problems.isEmpty {
-            Output.line("All records, media and objects are intact.")
+            env.out.line("All records, media and objects are intact.")
         } else {
-            for problem in problems { Output.line(problem.description) }
+            for problem in problems { env.out.line(problem.description) }
             if problems.contains(where: { $0.path.hasSuffix(RecordIndex.fileName) }) {
-                Output.line("The index is only a cache: 'trove reindex' rebuilds it from the records.")
+                env.out.line("The index is only a cache: 'trove reindex' rebuilds it from the records.")
             }
         }
         if !problems.isEmpty {

@@ -8,17 +8,17 @@ struct ConflictsCommand: ParsableCommand {
         commandName: "conflicts", abstract: "Review and resolve the values that lost a merge (nothing is ever dropped).",
         subcommands: [List.self, Show.self, Resolve.self], defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the records that hold kept losers.", discussion: "Example: trove conflicts")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let conflicts = try storeOptions.open().conflicts()
-            if output.json { Output.json(.array(conflicts.map(Self.json))); return }
-            if conflicts.isEmpty { Output.line("No conflicts."); return }
-            Output.table(conflicts.map { [$0.recordID, $0.recordType, $0.label ?? "", $0.field, "from \($0.peer)"] })
+        func run(_ env: CommandEnvironment) throws {
+            let conflicts = try storeOptions.open(env).conflicts()
+            if output.json { env.out.json(.array(conflicts.map(Self.json))); return }
+            if conflicts.isEmpty { env.out.line("No conflicts."); return }
+            env.out.table(conflicts.map { [$0.recordID, $0.recordType, $0.label ?? "", $0.field, "from \($0.peer)"] })
         }
 
         static func json(_ conflict: KeptConflict) -> JSONValue {
@@ -28,7 +28,7 @@ struct ConflictsCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show both values of each conflict in one record, and who wrote each.",
             discussion: "Example: trove conflicts show 01a2…")
@@ -36,22 +36,22 @@ struct ConflictsCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let id = try TypedRecordID.resolve(id, in: store)
             guard let record = try store.record(id: id) else { throw StoreError.recordNotFound(id: id) }
             let conflicts = store.conflicts(in: record)
-            if output.json { Output.json(.array(conflicts.map(List.json))); return }
-            if conflicts.isEmpty { Output.line("No conflicts in \(id)."); return }
+            if output.json { env.out.json(.array(conflicts.map(List.json))); return }
+            if conflicts.isEmpty { env.out.line("No conflicts in \(id)."); return }
             for conflict in conflicts {
-                Output.line("\(conflict.field):")
-                Output.line("  current  \(conflict.current.map(CanonicalJSON.compact) ?? "(absent)")   written \(record.clock ?? "")")
-                Output.line("  kept     \(conflict.kept.map(CanonicalJSON.compact) ?? "(removed)")   written \(conflict.clock)")
+                env.out.line("\(conflict.field):")
+                env.out.line("  current  \(conflict.current.map(CanonicalJSON.compact) ?? "(absent)")   written \(record.clock ?? "")")
+                env.out.line("  kept     \(conflict.kept.map(CanonicalJSON.compact) ?? "(removed)")   written \(conflict.clock)")
             }
         }
     }
 
-    struct Resolve: ParsableCommand {
+    struct Resolve: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "resolve", abstract: "Settle one conflict and commit.",
             discussion: """
@@ -63,16 +63,16 @@ struct ConflictsCommand: ParsableCommand {
         @Option(help: "ours, theirs, or a JSON value.") var keep: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             let choice: ConflictChoice
             switch keep {
             case "ours": choice = .current
             case "theirs": choice = .kept
             default: choice = .value(try Input.parse(Array(keep.utf8), source: "--keep"))
             }
-            let store = try storeOptions.open()
+            let store = try storeOptions.open(env)
             let result = try store.resolveConflict(id: TypedRecordID.resolve(id, in: store), field: field, choice: choice)
-            Output.line(result.summary)
+            env.out.line(result.summary)
         }
     }
 }

@@ -12,7 +12,7 @@ struct ContactCommand: ParsableCommand {
                       ContactReachCommand.Email.self, ContactReachCommand.Call.self, ContactReachCommand.Text.self],
         defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List contacts alphabetically (ignoring case and accents), or those of one class.",
             discussion: "Examples:\n  trove contact list\n  trove contact list --class \"CS 3114\"")
@@ -21,20 +21,20 @@ struct ContactCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let book = ContactBook(store: try storeOptions.open())
+        func run(_ env: CommandEnvironment) throws {
+            let book = ContactBook(store: try storeOptions.open(env))
             let contacts = try inClass.map(book.inClass) ?? book.all()
-            if output.json { return Output.json(.array(contacts.map(\.json))) }
+            if output.json { return env.out.json(.array(contacts.map(\.json))) }
             if contacts.isEmpty {
-                return Output.line(inClass.map { "No contacts in class '\($0)'." } ?? "No contacts yet: add one with 'trove contact add NAME'.")
+                return env.out.line(inClass.map { "No contacts in class '\($0)'." } ?? "No contacts yet: add one with 'trove contact add NAME'.")
             }
-            Output.table(contacts.map { contact in
+            env.out.table(contacts.map { contact in
                 [contact.name, contact.email ?? "-", contact.phone ?? "-", contact.classes.joined(separator: ", ")]
             })
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a contact: a name, and maybe an email, a phone, classes and notes.",
             discussion: """
@@ -48,17 +48,17 @@ struct ContactCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let book = ContactBook(store: try storeOptions.open())
+        func run(_ env: CommandEnvironment) throws {
+            let book = ContactBook(store: try storeOptions.open(env))
             var changes = fields.changes
             changes.name = name
             let (contact, result) = try book.add(changes)
-            if output.json { return Output.json(["id": .string(contact.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
-            Output.line("Added \(contact.name).")
+            if output.json { return env.out.json(["id": .string(contact.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
+            env.out.line("Added \(contact.name).")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change a contact's name, email, phone, classes or notes.",
             discussion: """
@@ -71,20 +71,20 @@ struct ContactCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             var changes = fields.changes
             changes.name = name
             guard !changes.isEmpty else {
                 throw CommandFailure(message: "say what to change: --name, --email, --phone, --class or --notes")
             }
-            let book = ContactBook(store: try storeOptions.open())
+            let book = ContactBook(store: try storeOptions.open(env))
             let (edited, result) = try book.edit(book.contact(named: contact), changes)
-            if output.json { return Output.commitResult(result, json: true) }
-            Output.line(result.commit == nil ? "Nothing changed." : "Updated \(edited.name).")
+            if output.json { return env.out.commitResult(result, json: true) }
+            env.out.line(result.commit == nil ? "Nothing changed." : "Updated \(edited.name).")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a contact and the ways to reach them.",
             discussion: "Example: trove contact show grace")
@@ -92,28 +92,28 @@ struct ContactCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let found = try ContactBook(store: try storeOptions.open()).contact(named: contact)
-            if output.json { return Output.json(found.json) }
-            Output.line(found.name)
-            if let email = found.email { Output.line("  Email:   \(email)   (trove contact email \"\(found.name)\")") }
-            for other in found.emails where other.value != found.email { Output.line("           \(other.value)\(Self.types(other.types))") }
-            if let phone = found.phone { Output.line("  Phone:   \(phone)   (trove contact call|text \"\(found.name)\")") }
-            for other in found.phones where other.value != found.phone { Output.line("           \(other.value)\(Self.types(other.types))") }
+        func run(_ env: CommandEnvironment) throws {
+            let found = try ContactBook(store: try storeOptions.open(env)).contact(named: contact)
+            if output.json { return env.out.json(found.json) }
+            env.out.line(found.name)
+            if let email = found.email { env.out.line("  Email:   \(email)   (trove contact email \"\(found.name)\")") }
+            for other in found.emails where other.value != found.email { env.out.line("           \(other.value)\(Self.types(other.types))") }
+            if let phone = found.phone { env.out.line("  Phone:   \(phone)   (trove contact call|text \"\(found.name)\")") }
+            for other in found.phones where other.value != found.phone { env.out.line("           \(other.value)\(Self.types(other.types))") }
             for (number, address) in found.addresses.enumerated() {
                 let text = address.parts.filter { !$0.isEmpty }.joined(separator: ", ")
-                Output.line((number == 0 ? "  Address: " : "           ") + text + Self.types(address.types))
+                env.out.line((number == 0 ? "  Address: " : "           ") + text + Self.types(address.types))
             }
-            if !found.classes.isEmpty { Output.line("  Classes: \(found.classes.joined(separator: ", "))") }
-            if let notes = found.notes { Output.line("  Notes:   \(notes.replacingOccurrences(of: "\n", with: "\n           "))") }
-            if found.email == nil && found.phone == nil { Output.line("  No email or phone: add one with 'trove contact edit'.") }
+            if !found.classes.isEmpty { env.out.line("  Classes: \(found.classes.joined(separator: ", "))") }
+            if let notes = found.notes { env.out.line("  Notes:   \(notes.replacingOccurrences(of: "\n", with: "\n           "))") }
+            if found.email == nil && found.phone == nil { env.out.line("  No email or phone: add one with 'trove contact edit'.") }
         }
 
         /// `  (work, cell)`, or nothing without types.
         static func types(_ types: [String]) -> String { types.isEmpty ? "" : "  (\(types.joined(separator: ", ")))" }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a contact (undo brings it back).",
             discussion: "It asks first on a terminal; a script must pass --yes. Example: trove contact rm grace --yes")
@@ -122,11 +122,11 @@ struct ContactCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let book = ContactBook(store: try storeOptions.open())
+        func run(_ env: CommandEnvironment) throws {
+            let book = ContactBook(store: try storeOptions.open(env))
             let found = try book.contact(named: contact)
-            guard Prompts.confirm("Delete \(found.name)?", assumeYes: yes) else { throw ExitCode.failure }
-            Output.commitResult(try book.remove(found), json: output.json)
+            guard Prompts.confirm(env, "Delete \(found.name)?", assumeYes: yes) else { throw ExitCode.failure }
+            env.out.commitResult(try book.remove(found), json: output.json)
         }
     }
 }

@@ -12,7 +12,7 @@ enum ContactReachCommand {
         @OptionGroup var output: OutputOptions
     }
 
-    struct Email: ParsableCommand {
+    struct Email: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "email", abstract: "Write to a contact: opens a new message in your mail program (mailto:).",
             discussion: """
@@ -25,31 +25,31 @@ enum ContactReachCommand {
         @Option(help: ArgumentHelp("The message's subject.", valueName: "text")) var subject: String?
         @Option(help: ArgumentHelp("The message's text.", valueName: "text")) var body: String?
 
-        func run() throws { try ContactReachCommand.reach(.email, options, subject: subject, body: body) }
+        func run(_ env: CommandEnvironment) throws { try ContactReachCommand.reach(.email, options, subject: subject, body: body, env) }
     }
 
-    struct Call: ParsableCommand {
+    struct Call: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "call", abstract: "Call a contact: hands a tel: link to your phone or softphone.",
             discussion: "Without xdg-open, or with --print, the link is printed to copy. Example: trove contact call grace")
         @OptionGroup var options: Options
 
-        func run() throws { try ContactReachCommand.reach(.call, options) }
+        func run(_ env: CommandEnvironment) throws { try ContactReachCommand.reach(.call, options, env) }
     }
 
-    struct Text: ParsableCommand {
+    struct Text: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "text", abstract: "Text a contact: hands an sms: link to your messaging program.",
             discussion: "Without xdg-open, or with --print, the link is printed to copy. Example: trove contact text grace --body \"Running late\"")
         @OptionGroup var options: Options
         @Option(help: ArgumentHelp("The message's text.", valueName: "text")) var body: String?
 
-        func run() throws { try ContactReachCommand.reach(.text, options, body: body) }
+        func run(_ env: CommandEnvironment) throws { try ContactReachCommand.reach(.text, options, body: body, env) }
     }
 
     /// Builds the link and opens it, or prints it when asked to or when there is nothing to open it with.
-    static func reach(_ kind: ContactLink.Kind, _ options: Options, subject: String? = nil, body: String? = nil) throws {
-        let contact = try ContactBook(store: options.storeOptions.open()).contact(named: options.contact)
+    static func reach(_ kind: ContactLink.Kind, _ options: Options, subject: String? = nil, body: String? = nil, _ env: CommandEnvironment) throws {
+        let contact = try ContactBook(store: options.storeOptions.open(env)).contact(named: options.contact)
         let link = try ContactLink.link(kind, for: contact, subject: subject, body: body)
         let opener = options.print ? nil : ExternalProgram(named: "xdg-open")
         var opened = false
@@ -59,12 +59,12 @@ enum ContactReachCommand {
             if !opened {
                 // xdg-open lists every program it tried; its last line says why.
                 let why = result.text.split(separator: "\n").last.map(String.init) ?? "status \(result.status)"
-                Output.error("xdg-open could not open the link (\(why)): use the link printed")
+                env.error("xdg-open could not open the link (\(why)): use the link printed")
             }
         } else if !options.print {
-            Output.error("xdg-open is not installed: use the link printed")
+            env.error("xdg-open is not installed: use the link printed")
         }
-        if options.output.json { return Output.json(["name": .string(contact.name), "link": .string(link), "opened": .bool(opened)]) }
-        Output.line(opened ? "Opened \(link)" : link)
+        if options.output.json { return env.out.json(["name": .string(contact.name), "link": .string(link), "opened": .bool(opened)]) }
+        env.out.line(opened ? "Opened \(link)" : link)
     }
 }

@@ -6,7 +6,7 @@ import TroveKit
 struct QuoteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "quote", abstract: "Keep quotes on days of the calendar.", subcommands: [Add.self])
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Keep a quote on a day (today at first); the day view shows it.",
             discussion: "Example: trove quote add \"Well begun is half done.\" --author Aristotle --date mon")
@@ -15,11 +15,11 @@ struct QuoteCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The day (default: today).", valueName: "date")) var date: String?
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let day = try date.map { try context.read($0).day } ?? context.today
             try DayNotes(index: context.index).addQuote(text, author: author, on: day)
-            Output.line("Quote kept on \(CalendarText.day(day)).")
+            env.out.line("Quote kept on \(CalendarText.day(day)).")
         }
     }
 }
@@ -31,7 +31,7 @@ struct DayCommand: ParsableCommand {
     struct Image: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "image", abstract: "Images on days.", subcommands: [Add.self])
 
-        struct Add: ParsableCommand {
+        struct Add: TroveCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add", abstract: "Keep an image on a day, from a file or the clipboard (xclip or wl-paste).",
                 discussion: "Examples:\n  trove day image add sunset.jpg --date yesterday\n  trove day image add --clipboard --caption 'Whiteboard'")
@@ -41,21 +41,21 @@ struct DayCommand: ParsableCommand {
             @Option(help: ArgumentHelp("The day (default: today).", valueName: "date")) var date: String?
             @OptionGroup var storeOptions: StoreOptions
 
-            func run() throws {
+            func run(_ env: CommandEnvironment) throws {
                 guard (file != nil) != clipboard else { throw ValidationError("give an image file, or --clipboard (not both)") }
-                let context = try CalendarContext(storeOptions)
+                let context = try CalendarContext(storeOptions, env)
                 let day = try date.map { try context.read($0).day } ?? context.today
                 let (bytes, source) = try file.map { path -> ([UInt8], String) in
                     guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(message: "cannot read \(path)") }
                     return (Array(data), path)
-                } ?? (try Self.clipboardImage(), "the clipboard")
+                } ?? (try Self.clipboardImage(env), "the clipboard")
                 try DayNotes(index: context.index).addImage(bytes, source: source, caption: caption, on: day)
-                Output.line("Image kept on \(CalendarText.day(day)).")
+                env.out.line("Image kept on \(CalendarText.day(day)).")
             }
 
             /// The PNG on the clipboard, through wl-paste (Wayland) or xclip (X11).
-            static func clipboardImage() throws -> [UInt8] {
-                let environment = ProcessInfo.processInfo.environment
+            static func clipboardImage(_ env: CommandEnvironment) throws -> [UInt8] {
+                let environment = env.variables
                 let tools: [(String, [String])] = [("wl-paste", ["--type", "image/png"]), ("xclip", ["-selection", "clipboard", "-t", "image/png", "-o"])]
                 let usable = tools.filter { tool in tool.0 == "wl-paste" ? environment["WAYLAND_DISPLAY"] != nil : environment["DISPLAY"] != nil }
                 guard let (name, arguments) = usable.first(where: { ExternalProgram(named: $0.0) != nil }), let program = ExternalProgram(named: name) else {

@@ -20,7 +20,7 @@ struct DeviceCommand: ParsableCommand {
         var remote: String?
     }
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the enrolled machines and those waiting for approval.", discussion: "Example: trove device list")
         @OptionGroup var hub: HubOption
@@ -28,21 +28,21 @@ struct DeviceCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let (enrolled, waiting) = try storeOptions.open(requiringSignIn: false).hubDevices(remote: hub.remote, security: transfer.security)
+        func run(_ env: CommandEnvironment) throws {
+            let (enrolled, waiting) = try storeOptions.open(env, requiringSignIn: false).hubDevices(remote: hub.remote, security: transfer.security(env))
             if output.json {
                 let row = { (device: HubDeviceInfo, state: String) -> JSONValue in
                     ["code": .string(device.code), "name": .string(device.name), "state": .string(state), "thisDevice": .bool(device.isThisDevice)]
                 }
-                Output.json(.array(enrolled.map { row($0, "enrolled") } + waiting.map { row($0, "waiting") }))
+                env.out.json(.array(enrolled.map { row($0, "enrolled") } + waiting.map { row($0, "waiting") }))
                 return
             }
-            Output.table(enrolled.map { [$0.code, $0.name, $0.isThisDevice ? "enrolled (this machine)" : "enrolled"] }
+            env.out.table(enrolled.map { [$0.code, $0.name, $0.isThisDevice ? "enrolled (this machine)" : "enrolled"] }
                 + waiting.map { [$0.code, $0.name, "waiting: trove device add \($0.code)"] })
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Approve a machine that asked to join, by the code it shows.",
             discussion: "Example: trove device add ABCD-EFGH-JKLM-NPQR")
@@ -51,14 +51,14 @@ struct DeviceCommand: ParsableCommand {
         @OptionGroup var transfer: TransferOptions
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let device = try storeOptions.open().approveDevice(code: code, remote: hub.remote, security: transfer.security)
-            Output.line("Approved \(device.code)" + (device.name.isEmpty ? "" : " (\(device.name))")
+        func run(_ env: CommandEnvironment) throws {
+            let device = try storeOptions.open(env).approveDevice(code: code, remote: hub.remote, security: transfer.security(env))
+            env.out.line("Approved \(device.code)" + (device.name.isEmpty ? "" : " (\(device.name))")
                 + ": it can now finish its clone or sync")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove a machine: it reads nothing pushed from now on.",
             discussion: "Example: trove device remove ABCD-EFGH-JKLM-NPQR")
@@ -67,9 +67,9 @@ struct DeviceCommand: ParsableCommand {
         @OptionGroup var transfer: TransferOptions
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let device = try storeOptions.open().removeDevice(code: code, remote: hub.remote, security: transfer.security)
-            Output.line("Removed \(device.code)" + (device.name.isEmpty ? "" : " (\(device.name))")
+        func run(_ env: CommandEnvironment) throws {
+            let device = try storeOptions.open(env).removeDevice(code: code, remote: hub.remote, security: transfer.security(env))
+            env.out.line("Removed \(device.code)" + (device.name.isEmpty ? "" : " (\(device.name))")
                 + ": what it fetched before, it keeps; nothing pushed from now on opens with its key")
         }
     }

@@ -11,9 +11,9 @@ struct DogChoice: ParsableArguments {
     @Flag(help: "Every dog's records.") var allDogs = false
 
     /// The id of the dog to filter by, or nil for every dog; asks for a first dog on a terminal when there is none.
-    func dogID(in store: Store) throws -> String? {
+    func dogID(in store: Store, _ env: CommandEnvironment) throws -> String? {
         if allDogs { return nil }
-        return try FirstDog.ensure(DogBook(store: store), named: dog).id
+        return try FirstDog.ensure(DogBook(store: store), named: dog, env).id
     }
 }
 
@@ -31,35 +31,35 @@ struct PlaceOption: ParsableArguments {
 enum FirstDog {
     /// The dog named, else the selected dog; with no dog at all, asks for the first one's name,
     /// sex and date of birth (each may be skipped) when someone can answer, and saves it.
-    static func ensure(_ book: DogBook, named name: String?) throws -> Dog {
+    static func ensure(_ book: DogBook, named name: String?, _ env: CommandEnvironment) throws -> Dog {
         if let name { return try book.dog(named: name) }
         if let selected = try book.selected() { return selected }
-        guard Prompts.canAsk else { throw DogError.noDog }
-        Output.error("there is no dog yet: tell me about your first dog (press Enter to skip a question).")
-        let (dog, _) = try book.add(askProfile())
-        Output.line("Added \(dog.displayName): the first dog is selected.")
+        guard env.terminal.canAsk else { throw DogError.noDog }
+        env.error("there is no dog yet: tell me about your first dog (press Enter to skip a question).")
+        let (dog, _) = try book.add(askProfile(env))
+        env.out.line("Added \(dog.displayName): the first dog is selected.")
         return dog
     }
 
     /// The seed's dog profile dialog: name, sex and date of birth, each of which may be skipped.
-    static func askProfile() -> DogProfile {
+    static func askProfile(_ env: CommandEnvironment) -> DogProfile {
         var profile = DogProfile()
-        profile.name = Prompts.text("Name: ").flatMap { $0.isEmpty ? nil : $0 }
-        profile.sex = ask("Sex (female/male): ", field: "sex") { Dog.Sex(answer: $0) }
-        profile.born = ask("Date of birth (YYYY-MM-DD): ", field: "date of birth") { text in
+        profile.name = Prompts.text(env, "Name: ").flatMap { $0.isEmpty ? nil : $0 }
+        profile.sex = ask("Sex (female/male): ", field: "sex", env) { Dog.Sex(answer: $0) }
+        profile.born = ask("Date of birth (YYYY-MM-DD): ", field: "date of birth", env) { text in
             (try? DogProfile.check(born: text)) != nil ? text : nil
         }
         return profile
     }
 
     /// Asks until the answer reads or is empty (skipped); after three answers that do not read, says it skips.
-    private static func ask<T>(_ question: String, field: String, _ read: (String) -> T?) -> T? {
+    private static func ask<T>(_ question: String, field: String, _ env: CommandEnvironment, _ read: (String) -> T?) -> T? {
         for _ in 0..<3 {
-            guard let answer = Prompts.text(question)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
+            guard let answer = Prompts.text(env, question)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
             if let value = read(answer) { return value }
-            FileHandle.standardError.write(Data("That does not read; try again, or press Enter to skip.\n".utf8))
+            env.err.write("That does not read; try again, or press Enter to skip.\n")
         }
-        FileHandle.standardError.write(Data("Skipped the \(field); 'trove dog edit' can set it later.\n".utf8))
+        env.err.write("Skipped the \(field); 'trove dog edit' can set it later.\n")
         return nil
     }
 }

@@ -11,7 +11,7 @@ struct EntryCommand: ParsableCommand {
         commandName: "entry", abstract: "Write, edit, show, list and remove journal entries.",
         subcommands: [New.self, Edit.self, Show.self, EntryListCommand.self, Remove.self])
 
-    struct New: ParsableCommand {
+    struct New: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "new", abstract: "Write an entry: text inline, from standard input (-), or in $EDITOR.",
             discussion: """
@@ -27,24 +27,24 @@ struct EntryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             var changes = try options.changes()
-            let store = try storeOptions.open()
-            changes.text = try text.map { $0 == "-" ? String(decoding: try Input.readAll("-"), as: UTF8.self) : $0 }
+            let store = try storeOptions.open(env)
+            changes.text = try text.map { $0 == "-" ? String(decoding: try Input.readAll("-", env), as: UTF8.self) : $0 }
             if changes.text == nil {
-                if Prompts.canAsk {
-                    changes.text = try TextEditor.edit("")
+                if env.terminal.canAsk {
+                    changes.text = try TextEditor.edit("", env)
                 } else if changes.addPhotos.isEmpty {
                     throw CommandFailure(message: "give the entry's text, or - to read it from standard input")
                 }
             }
             let (entry, result) = try EntryBook(store: store).create(changes)
-            if output.json { return Output.json(["id": .string(entry.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
-            Output.line("Wrote entry \(entry.id)\(entry.photos.isEmpty ? "" : " with \(entry.photos.count) photo\(entry.photos.count == 1 ? "" : "s")").")
+            if output.json { return env.out.json(["id": .string(entry.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
+            env.out.line("Wrote entry \(entry.id)\(entry.photos.isEmpty ? "" : " with \(entry.photos.count) photo\(entry.photos.count == 1 ? "" : "s")").")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change an entry: its text, tags, photos, place, date, star or visibility.",
             discussion: """
@@ -65,20 +65,20 @@ struct EntryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             var changes = try options.changes()
             changes.removeTags = removeTags
             changes.removePhotos = removePhotos
-            let index = try storeOptions.openIndex()
+            let index = try storeOptions.openIndex(env)
             let id = try EntryLookup.id(self.id, in: index)
-            changes.text = try text.map { $0 == "-" ? String(decoding: try Input.readAll("-"), as: UTF8.self) : $0 }
-            if changes.text == nil, Self.isEmpty(changes), Prompts.canAsk {
+            changes.text = try text.map { $0 == "-" ? String(decoding: try Input.readAll("-", env), as: UTF8.self) : $0 }
+            if changes.text == nil, Self.isEmpty(changes), env.terminal.canAsk {
                 guard let entry = try index.store.record(id: id).flatMap(Entry.init) else { throw JournalError.unknownEntry(id) }
-                changes.text = try TextEditor.edit(entry.text)
+                changes.text = try TextEditor.edit(entry.text, env)
             }
             let (_, result) = try EntryBook(store: index.store).edit(id: id, changes)
-            if result.commit == nil && !output.json { return Output.line("Nothing changed.") }
-            Output.commitResult(result, json: output.json)
+            if result.commit == nil && !output.json { return env.out.line("Nothing changed.") }
+            env.out.commitResult(result, json: output.json)
         }
 
         static func isEmpty(_ changes: EntryChanges) -> Bool {
@@ -88,24 +88,24 @@ struct EntryCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show one entry.", discussion: "Examples:\n  trove entry show 01a2b3\n  trove entry show 01a2b3 --json")
         @Argument(help: "The entry's id (or its first or last 4+ characters).", completion: DataCompletion.recordIDs) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             let id = try EntryLookup.id(self.id, in: index)
             guard let record = try index.store.record(id: id), let entry = Entry(record) else { throw JournalError.unknownEntry(id) }
-            if output.json { return Output.json(record.value) }
+            if output.json { return env.out.json(record.value) }
             let journal = try index.store.record(id: entry.journalID)?.label
-            try Output.paged { EntryCard(entry: entry, journal: journal).lines().forEach { Output.line($0) } }
+            try env.out.paged { EntryCard(entry: entry, journal: journal).lines(for: env.terminal).forEach { env.out.line($0) } }
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete an entry (undo brings it back).",
             discussion: "It asks first on a terminal; a script must pass --yes. Example: trove entry rm 01a2b3 --yes")
@@ -114,13 +114,13 @@ struct EntryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             let id = try EntryLookup.id(self.id, in: index)
             guard let entry = try index.store.record(id: id).flatMap(Entry.init) else { throw JournalError.unknownEntry(id) }
             let first = EntryCard.firstLine(entry.text)
-            guard Prompts.confirm("Delete the entry of \(EntryCard.day(entry)) \"\(first)\"?", assumeYes: yes) else { throw ExitCode.failure }
-            Output.commitResult(try EntryBook(store: index.store).remove(id: id), json: output.json)
+            guard Prompts.confirm(env, "Delete the entry of \(EntryCard.day(entry)) \"\(first)\"?", assumeYes: yes) else { throw ExitCode.failure }
+            env.out.commitResult(try EntryBook(store: index.store).remove(id: id), json: output.json)
         }
     }
 }

@@ -6,7 +6,7 @@ import TroveKit
 import TroveStore
 
 /// `trove entry list`: entries newest first, a page at a time.
-struct EntryListCommand: ParsableCommand {
+struct EntryListCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List entries, newest first.",
         discussion: """
@@ -32,12 +32,12 @@ struct EntryListCommand: ParsableCommand {
         if offset < 0 { throw ValidationError("--offset must not be negative") }
     }
 
-    func run() throws {
+    func run(_ env: CommandEnvironment) throws {
         var query = RecordQuery(type: "entry", tag: tag.map(EntryChanges.tag), starredOnly: starred)
         query.from = try from.map { Timestamp.string(try DateInput.dayStart($0)) }
         query.before = try to.map { Timestamp.string(try DateInput.dayStart($0).addingTimeInterval(86_400)) }
-        try Output.paged {
-            let index = try storeOptions.openIndex()
+        try env.out.paged {
+            let index = try storeOptions.openIndex(env)
             let book = JournalBook(store: index.store)
             let journals = try book.all()
             if let journal { query.parent = try book.journal(named: journal).id }
@@ -46,13 +46,13 @@ struct EntryListCommand: ParsableCommand {
             let hasMore = rows.count > limit
             rows = Array(rows.prefix(limit))
             if output.json {
-                return Output.json(.array(rows.compactMap(index.value(of:))))
+                return env.out.json(.array(rows.compactMap(index.value(of:))))
             }
             guard !rows.isEmpty else {
-                return Output.line(offset > 0 ? "No entries after the first \(offset)." : "No entries\(query == RecordQuery(type: "entry") ? " yet: trove entry new \"…\"" : " match").")
+                return env.out.line(offset > 0 ? "No entries after the first \(offset)." : "No entries\(query == RecordQuery(type: "entry") ? " yet: trove entry new \"…\"" : " match").")
             }
             let names = Dictionary(journals.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            Output.table(rows.map { row in
+            env.out.table(rows.map { row in
                 let entry = index.value(of: row).map { Record($0) }.flatMap(Entry.init)
                 return [String(row.id.prefix(13)), entry.map { EntryCard.day($0, withTime: true) } ?? row.start ?? "",
                         row.starred ? "★" : " ", names[row.parent ?? ""] ?? "",
@@ -61,7 +61,7 @@ struct EntryListCommand: ParsableCommand {
             if hasMore {
                 // Only an unfiltered listing has its total at hand (the index keeps a count per type).
                 let total = query == RecordQuery(type: "entry") ? " of \(try index.count(matching: query))" : ""
-                Output.error("showing \(offset + 1)-\(offset + rows.count)\(total); --offset \(offset + rows.count) for the next page")
+                env.error("showing \(offset + 1)-\(offset + rows.count)\(total); --offset \(offset + rows.count) for the next page")
             }
         }
     }

@@ -48,8 +48,8 @@ enum EntryLookup {
 /// Writing an entry's text in the user's editor (`$VISUAL`, `$EDITOR`, else vi).
 enum TextEditor {
     /// The text after editing `initial`; throws when the editor failed or was interrupted (nothing is saved then).
-    static func edit(_ initial: String) throws -> String {
-        let environment = ProcessInfo.processInfo.environment
+    static func edit(_ initial: String, _ env: CommandEnvironment) throws -> String {
+        let environment = env.variables
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let file = NSTemporaryDirectory() + "trove-entry-\(getpid()).md"
         try Data(initial.utf8).write(to: URL(fileURLWithPath: file))

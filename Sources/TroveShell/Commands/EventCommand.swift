@@ -11,7 +11,7 @@ struct EventCommand: ParsableCommand {
         commandName: "event", abstract: "Add, change, show and remove events; map their places; invite people.",
         subcommands: [Add.self, Edit.self, Show.self, Remove.self, MapPlace.self, DirectionsTo.self, EventInviteCommand.self])
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add an event.",
             discussion: """
@@ -26,16 +26,16 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             guard options.start != nil else { throw ValidationError("give --start, e.g. --start 'tomorrow 14:00' or --start 2026-12-24") }
-            let context = try CalendarContext(storeOptions)
-            let (event, result) = try EventBook(index: context.index).add(try options.draft(title: title, in: context))
-            if output.json { return Output.json(["id": .string(event.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
-            Output.line("Added \(CalendarText.title(event)), \(EventCommand.when(event, context)) (\(CalendarText.shortID(event.id))).")
+            let context = try CalendarContext(storeOptions, env)
+            let (event, result) = try EventBook(index: context.index).add(try options.draft(title: title, in: context, env))
+            if output.json { return env.out.json(["id": .string(event.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
+            env.out.line("Added \(CalendarText.title(event)), \(EventCommand.when(event, context)) (\(CalendarText.shortID(event.id))).")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change an event: what is given changes, the rest stays.",
             discussion: "Examples:\n  trove event edit 0193f0a2 --start 'fri 15:00' --end 16:00\n  trove event edit 0193f0a2 --title 'Exam review (moved)' --where 'Room 7'")
@@ -44,50 +44,50 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var options: EventOptions
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let book = EventBook(index: context.index)
             let event = try book.event(id)
-            let (saved, _) = try book.edit(event, try options.draft(title: title, in: context, existing: event))
-            Output.line("Saved \(CalendarText.title(saved)), \(EventCommand.when(saved, context)).")
+            let (saved, _) = try book.edit(event, try options.draft(title: title, in: context, existing: event, env))
+            env.out.line("Saved \(CalendarText.title(saved)), \(EventCommand.when(saved, context)).")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of an event.",
                                                             discussion: "Example: trove event show b78e1d88     (the id as listings show it)")
         @Argument(help: "The event's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "event")) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let event = try EventBook(index: context.index).event(id)
-            if output.json, let record = try context.store.record(id: event.id) { return Output.json(record.value) }
-            Output.line(EventCommand.card(event, context).joined(separator: "\n"))
+            if output.json, let record = try context.store.record(id: event.id) { return env.out.json(record.value) }
+            env.out.line(EventCommand.card(event, context, env).joined(separator: "\n"))
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove an event, after asking ('trove undo' brings it back).",
                                                             discussion: "Example: trove event rm b78e1d88 --yes")
         @Argument(help: "The event's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "event")) var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let book = EventBook(index: context.index)
             let event = try book.event(id)
-            guard Prompts.confirm("Delete \(CalendarText.title(event)), \(EventCommand.when(event, context))?", assumeYes: yes) else {
+            guard Prompts.confirm(env, "Delete \(CalendarText.title(event)), \(EventCommand.when(event, context))?", assumeYes: yes) else {
                 throw CommandFailure(message: "nothing was deleted")
             }
             _ = try book.remove(event)
-            Output.line("Deleted \(event.title).")
+            env.out.line("Deleted \(event.title).")
         }
     }
 
-    struct MapPlace: ParsableCommand {
+    struct MapPlace: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "map", abstract: "Links to the event's place: OpenStreetMap, Google Maps and a geo: URI.",
             discussion: "--open hands the geo: link to your map application (xdg-open), or the browser link when it cannot.\nExamples:\n  trove event map b78e1d88\n  trove event map b78e1d88 --open")
@@ -96,20 +96,20 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let event = try EventBook(index: context.index).event(id)
             guard let place = event.place else { throw CommandFailure(message: "'\(event.title)' has no place: give one with 'trove event edit \(CalendarText.shortID(event.id)) --where ADDRESS' or --at LAT,LON") }
             let links = MapLinks(place)
-            if output.json { return Output.json(["openstreetmap": .string(links.openStreetMap), "google": .string(links.googleMaps), "geo": .string(links.geo)]) }
-            Output.line("OpenStreetMap: \(links.openStreetMap)")
-            Output.line("Google Maps:   \(links.googleMaps)")
-            Output.line("geo:           \(links.geo)")
-            if open { try EventCommand.openMap(links) }
+            if output.json { return env.out.json(["openstreetmap": .string(links.openStreetMap), "google": .string(links.googleMaps), "geo": .string(links.geo)]) }
+            env.out.line("OpenStreetMap: \(links.openStreetMap)")
+            env.out.line("Google Maps:   \(links.googleMaps)")
+            env.out.line("geo:           \(links.geo)")
+            if open { try EventCommand.openMap(links, env) }
         }
     }
 
-    struct DirectionsTo: ParsableCommand {
+    struct DirectionsTo: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "directions", abstract: "Directions to the event's place, from --from or your current location ('trove here').",
             discussion: "Examples:\n  trove event directions b78e1d88\n  trove event directions b78e1d88 --from 40.7306,-73.9866 --open")
@@ -118,13 +118,13 @@ struct EventCommand: ParsableCommand {
         @Flag(help: "Open them in the browser.") var open = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let event = try EventBook(index: context.index).event(id)
             guard let place = event.place else { throw CommandFailure(message: "'\(event.title)' has no place to go to") }
             guard let target = place.coordinates else {
                 let links = MapLinks(place)
-                Output.line("'\(event.title)' has an address but no coordinates; search for it: \(links.openStreetMap)")
+                env.out.line("'\(event.title)' has an address but no coordinates; search for it: \(links.openStreetMap)")
                 return
             }
             let start: Coordinates
@@ -134,10 +134,10 @@ struct EventCommand: ParsableCommand {
                 throw CommandFailure(message: "where do you start? give --from LAT,LON, or set your location with 'trove here LAT,LON'")
             }
             let directions = Directions(from: start, to: target)
-            Output.line("\(event.title) is \(directions.distanceText) away: \(directions.mode.rawValue).")
-            Output.line("Google Maps:   \(directions.googleMaps)")
-            Output.line("OpenStreetMap: \(directions.openStreetMap)")
-            if open { try Browser.open(directions.googleMaps) }
+            env.out.line("\(event.title) is \(directions.distanceText) away: \(directions.mode.rawValue).")
+            env.out.line("Google Maps:   \(directions.googleMaps)")
+            env.out.line("OpenStreetMap: \(directions.openStreetMap)")
+            if open { try Browser.open(directions.googleMaps, env) }
         }
     }
 
@@ -159,8 +159,8 @@ struct EventCommand: ParsableCommand {
     }
 
     /// Every detail, one per line; notes, or "No item description".
-    static func card(_ event: Event, _ context: CalendarContext) -> [String] {
-        var lines = [SGR.apply([.bold], to: event.title.isEmpty ? "(untitled)" : event.title, color: Terminal.supportsColor())]
+    static func card(_ event: Event, _ context: CalendarContext, _ env: CommandEnvironment) -> [String] {
+        var lines = [SGR.apply([.bold], to: event.title.isEmpty ? "(untitled)" : event.title, color: env.terminal.color)]
         lines.append("When:      \(when(event, context))" + (event.timeZone.map { $0 == context.timeZone.identifier ? "" : " (set in \($0))" } ?? ""))
         if let rule = event.rrule { lines.append("Repeats:   \(rule)") }
         if !event.exdates.isEmpty { lines.append("Except:    \(event.exdates.map { exception($0, of: event, context) }.joined(separator: ", "))") }
@@ -184,12 +184,12 @@ struct EventCommand: ParsableCommand {
     }
 
     /// Opens the geo: link in the map application; without one, the browser link.
-    static func openMap(_ links: MapLinks) throws {
+    static func openMap(_ links: MapLinks, _ env: CommandEnvironment) throws {
         guard let program = ExternalProgram(named: "xdg-open") else {
-            return Output.line("There is no map application here (xdg-open is not installed): open \(links.openStreetMap) in your browser")
+            return env.out.line("There is no map application here (xdg-open is not installed): open \(links.openStreetMap) in your browser")
         }
         if try program.run([links.geo], timeout: 15).status == 0 { return }
-        Output.line("No map application took the geo: link; opening the browser link instead.")
-        try Browser.open(links.openStreetMap)
+        env.out.line("No map application took the geo: link; opening the browser link instead.")
+        try Browser.open(links.openStreetMap, env)
     }
 }

@@ -4,7 +4,7 @@ import TroveInterchange
 import TroveKit
 
 /// `trove event invite ID --to CONTACT…`: an iTIP invitation (METHOD:REQUEST) that any calendar program can answer.
-struct EventInviteCommand: ParsableCommand {
+struct EventInviteCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "invite", abstract: "Invite contacts to an event: an iCalendar invitation (iTIP REQUEST) they can accept or decline.",
         discussion: """
@@ -32,15 +32,15 @@ struct EventInviteCommand: ParsableCommand {
         if to.isEmpty { throw ValidationError("give at least one contact to invite with --to, e.g. --to \"Grace Hopper\"") }
     }
 
-    func run() throws {
-        let context = try CalendarContext(storeOptions)
+    func run(_ env: CommandEnvironment) throws {
+        let context = try CalendarContext(storeOptions, env)
         let store = context.store
         let account = try SignIn.require(store)
         let book = EventBook(index: context.index)
         let event = try book.event(id)
         if let group = storeOptions.group {
-            let invited = try GroupContext.book(storeOptions).open(group).invite(to, toEvent: event.id)
-            return Output.line("Invited \(invited.map(\.invitee).joined(separator: ", ")) to '\(event.title)' in \(group): they hear of it at their next sync.")
+            let invited = try GroupContext.book(storeOptions, env: env).open(group).invite(to, toEvent: event.id)
+            return env.out.line("Invited \(invited.map(\.invitee).joined(separator: ", ")) to '\(event.title)' in \(group): they hear of it at their next sync.")
         }
         let me = try CalendarUser.me(account: account, store: store)
         let contacts = ContactBook(store: store)
@@ -54,16 +54,16 @@ struct EventInviteCommand: ParsableCommand {
         var outcome = ITIPDelivery.Outcome.printed
         try book.invite(people, to: event) { record in
             let calendar = try ITIPWriter.request(for: record.value, organizer: me)
-            outcome = try delivery.deliver(calendar, recipients: people.map(\.email)) {
+            outcome = try delivery.deliver(calendar, recipients: people.map(\.email), env) {
                 ITIPMail.message(from: me, to: people, subject: "Invitation: \(event.title) @ \(when)",
                                  text: "\(me.label) invites you to '\(event.title)', \(when)\(event.place?.address.map { " at \($0)" } ?? "").",
                                  calendar: calendar, method: "REQUEST")
             }
         }
         guard outcome != .printed else { return }
-        Output.line("Invited \(people.map(\.full).joined(separator: ", ")) to '\(event.title)', \(when).")
+        env.out.line("Invited \(people.map(\.full).joined(separator: ", ")) to '\(event.title)', \(when).")
         if let sentence = ITIPDelivery.sentence(outcome, what: "the invitation", them: people.count == 1 ? "them" : "each of them") {
-            Output.line(sentence)
+            env.out.line(sentence)
         }
     }
 }

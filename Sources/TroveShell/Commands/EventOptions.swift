@@ -22,7 +22,7 @@ struct EventOptions: ParsableArguments {
     var remind: [String] = []
 
     /// The draft these options describe, times read in `context`'s zone; `existing` is the event an edit changes.
-    func draft(title: String?, in context: CalendarContext, existing: Event? = nil) throws -> EventDraft {
+    func draft(title: String?, in context: CalendarContext, existing: Event? = nil, _ env: CommandEnvironment) throws -> EventDraft {
         var draft = EventDraft(title: title, calendar: calendar, classLabel: classLabel, notes: notes, rrule: `repeat`)
         let zone = context.timeZone
         let startReading = try start.map(context.read)
@@ -33,12 +33,12 @@ struct EventOptions: ParsableArguments {
         let startTime: CalendarTime? = startReading.map { allDay ? .date(ICalDate($0.day)) : .instant($0.instant) }
             ?? seen.map { seen in allDay && !seen.event.isAllDay ? .day(of: seen.start.instant, in: zone) : seen.start }
         draft.start = startReading == nil && !self.allDay && !pinning ? nil : startTime
-        if let startReading, !allDay { Self.noteSkipped(startReading, "starts", in: zone) }
+        if let startReading, !allDay { Self.noteSkipped(startReading, "starts", in: zone, env) }
         if let end, let startTime {
             // A day the end names is read from today, like the start's; a time alone is on the start's day, so
             // `--start 'fri 9am' --end 11am` ends on that Friday and `--start 'tomorrow 10:00' --end 'tomorrow 11:00'` lasts an hour.
             let reading = try DateInput.readEnd(end, start: startTime.date(in: zone), timeZone: zone, now: context.now)
-            if !allDay { Self.noteSkipped(reading, "ends", in: zone) }
+            if !allDay { Self.noteSkipped(reading, "ends", in: zone, env) }
             let endTime: CalendarTime = allDay ? .date(ICalDate(reading.day.adding(days: 1))) : .instant(reading.instant)
             if endTime.date(in: zone) < startTime.date(in: zone) {
                 // Said as the user's zone shows them, not as stored (UTC).
@@ -64,9 +64,9 @@ struct EventOptions: ParsableArguments {
     }
 
     /// Tells the user when a typed time does not exist (a spring-forward change skips it) and which time is used instead.
-    static func noteSkipped(_ reading: DateReading, _ verb: String, in zone: TimeZone) {
+    static func noteSkipped(_ reading: DateReading, _ verb: String, in zone: TimeZone, _ env: CommandEnvironment) {
         guard reading.skipped, let typed = reading.time else { return }
-        Output.error("\(typed) does not exist on \(reading.day) in \(zone.identifier) (the clocks go forward): "
+        env.error("\(typed) does not exist on \(reading.day) in \(zone.identifier) (the clocks go forward): "
             + "the event \(verb) at \(TimeOfDay(reading.instant, in: zone))")
     }
 

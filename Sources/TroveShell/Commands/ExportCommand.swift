@@ -10,7 +10,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export", abstract: "Export journals (Markdown, a static HTML site), pee and poo records (GeoJSON, GPX) calendars (iCalendar) or contacts (vCard).",
         subcommands: [Markdown.self, HTML.self, ExportPoints.GeoJSON.self, ExportPoints.GPX.self, ICSCommands.Export.self, VCardCommands.Export.self])
 
-    struct Markdown: ParsableCommand {
+    struct Markdown: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "markdown", abstract: "Write every entry as a Markdown file with YAML front matter, photos beside it.",
             discussion: """
@@ -22,15 +22,15 @@ struct ExportCommand: ParsableCommand {
         @Flag(help: "Overwrite files in the way that no earlier export wrote.") var force = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let source = try StoreExportSource(store: storeOptions.open())
+        func run(_ env: CommandEnvironment) throws {
+            let source = try StoreExportSource(store: storeOptions.open(env))
             let report = try MarkdownExport.write(journals: source.journals, entries: source.entries,
                                                   to: URL(fileURLWithPath: folder), force: force, media: source.bytes)
-            ExportCommand.show(report, kind: "Markdown", folder: folder)
+            ExportCommand.show(report, kind: "Markdown", folder: folder, env)
         }
     }
 
-    struct HTML: ParsableCommand {
+    struct HTML: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "html", abstract: "Write a static site of your public entries (private ones never appear).",
             discussion: """
@@ -44,19 +44,19 @@ struct ExportCommand: ParsableCommand {
         @Flag(help: "Overwrite files in the way that no earlier export wrote.") var force = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let (store, account) = try storeOptions.openSignedIn()
+        func run(_ env: CommandEnvironment) throws {
+            let (store, account) = try storeOptions.openSignedIn(env)
             let source = try StoreExportSource(store: store, account: account)
             let report = try HTMLSiteExport.write(profile: source.profile, journals: source.journals, entries: source.entries,
                                                   to: URL(fileURLWithPath: folder), force: force, media: source.bytes)
-            ExportCommand.show(report, kind: "site", folder: folder)
-            Output.line("Open \(URL(fileURLWithPath: folder).appendingPathComponent("index.html").path) in a browser.")
+            ExportCommand.show(report, kind: "site", folder: folder, env)
+            env.out.line("Open \(URL(fileURLWithPath: folder).appendingPathComponent("index.html").path) in a browser.")
         }
     }
 
-    static func show(_ report: ExportReport, kind: String, folder: String) {
-        for warning in report.warnings { Output.error("warning: \(warning)") }
-        Output.line("Wrote the \(kind) to \(folder): \(report.filesWritten.count) files, \(report.mediaCopied) media file\(report.mediaCopied == 1 ? "" : "s") copied"
+    static func show(_ report: ExportReport, kind: String, folder: String, _ env: CommandEnvironment) {
+        for warning in report.warnings { env.error("warning: \(warning)") }
+        env.out.line("Wrote the \(kind) to \(folder): \(report.filesWritten.count) files, \(report.mediaCopied) media file\(report.mediaCopied == 1 ? "" : "s") copied"
                     + (report.filesRemoved.isEmpty ? "." : ", \(report.filesRemoved.count) from the last export removed."))
     }
 }

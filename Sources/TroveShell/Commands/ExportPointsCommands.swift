@@ -14,8 +14,8 @@ enum ExportPoints {
         @OptionGroup var storeOptions: StoreOptions
 
         /// Every business record (of the dog), oldest first, with notes and dogs' names.
-        func records() throws -> [ExportedBusiness] {
-            let store = try storeOptions.open()
+        func records(_ env: CommandEnvironment) throws -> [ExportedBusiness] {
+            let store = try storeOptions.open(env)
             let dogs = try DogBook(store: store).all()
             let only = try dog.map { try DogBook(store: store).dog(named: $0).id }
             let names = Dictionary(dogs.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -30,36 +30,36 @@ enum ExportPoints {
                 }
         }
 
-        func write(_ bytes: [UInt8], to path: String, count: Int) throws {
-            if path == "-" { return FileHandle.standardOutput.write(Data(bytes)) }
+        func write(_ bytes: [UInt8], to path: String, count: Int, _ env: CommandEnvironment) throws {
+            if path == "-" { return env.out.write(bytes) }
             try MapLayout.write(bytes, to: path)
-            Output.error("wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
+            env.error("wrote \(count) record\(count == 1 ? "" : "s") to \(path)")
         }
     }
 
-    struct GeoJSON: ParsableCommand {
+    struct GeoJSON: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "geojson", abstract: "Write the business records as a GeoJSON FeatureCollection.",
             discussion: "Example: trove export geojson walks.geojson --dog Pixel     (- writes to standard output)")
         @Argument(help: "The file to write (- for standard output).", completion: .file()) var path: String
         @OptionGroup var options: Options
 
-        func run() throws {
-            let records = try options.records()
-            try options.write(GeoJSONWriter.write(records), to: path, count: records.count)
+        func run(_ env: CommandEnvironment) throws {
+            let records = try options.records(env)
+            try options.write(GeoJSONWriter.write(records), to: path, count: records.count, env)
         }
     }
 
-    struct GPX: ParsableCommand {
+    struct GPX: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "gpx", abstract: "Write the business records as GPX waypoints.",
             discussion: "Example: trove export gpx walks.gpx     (- writes to standard output)")
         @Argument(help: "The file to write (- for standard output).", completion: .file()) var path: String
         @OptionGroup var options: Options
 
-        func run() throws {
-            let records = try options.records()
-            try options.write(GPXWriter.write(records), to: path, count: records.count)
+        func run(_ env: CommandEnvironment) throws {
+            let records = try options.records(env)
+            try options.write(GPXWriter.write(records), to: path, count: records.count, env)
         }
     }
 }

@@ -19,7 +19,7 @@ struct GroupCommand: ParsableCommand {
                       GroupPostCommands.Link.self, GroupPostCommands.Links.self, GroupPostCommands.Open.self],
         defaultSubcommand: List.self)
 
-    struct New: ParsableCommand {
+    struct New: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "new", abstract: "Found a group, with you as its owner, on a new hub.",
             discussion: """
@@ -33,21 +33,21 @@ struct GroupCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Where members sync: a path, file:// or ssh:// URL.", valueName: "url")) var hub: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let group = try GroupContext.book(storeOptions).create(name: name, hub: hub)
-            Output.line("Founded \(group.name), synced through \(hub). Invite members with 'trove group invite \(PastableWord.quoted(group.name)) --email ADDRESS'.")
+        func run(_ env: CommandEnvironment) throws {
+            let group = try GroupContext.book(storeOptions, env: env).create(name: name, hub: hub)
+            env.out.line("Founded \(group.name), synced through \(hub). Invite members with 'trove group invite \(PastableWord.quoted(group.name)) --email ADDRESS'.")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List your groups, with your role and their members.",
             discussion: "Examples:\n  trove group list\n  trove group list --json")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let book = try GroupContext.book(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let book = try GroupContext.book(storeOptions, env: env)
             let links = try book.all()
             var rows: [[String]] = [["Group", "Role", "Members", "Hub"]]
             var listed: [JSONValue] = []
@@ -61,9 +61,9 @@ struct GroupCommand: ParsableCommand {
                                "standing": standing.map { .string($0.rawValue) } ?? .null,
                                "members": members.map { .integer($0.count) } ?? .null, "hub": .string(link.hub)])
             }
-            if output.json { return Output.json(.array(listed)) }
-            if links.isEmpty { return Output.line("No group work 🎉!") }
-            Output.table(rows)
+            if output.json { return env.out.json(.array(listed)) }
+            if links.isEmpty { return env.out.line("No group work 🎉!") }
+            env.out.table(rows)
         }
 
         /// What the role column says of one who is no member.
@@ -79,7 +79,7 @@ struct GroupCommand: ParsableCommand {
         }
     }
 
-    struct Members: ParsableCommand {
+    struct Members: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "members", abstract: "List a group's members, their roles and keys.",
             discussion: "Examples:\n  trove group members CS101\n  trove group members CS101 --json")
@@ -87,11 +87,11 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let group = try GroupContext.book(storeOptions).open(group)
+        func run(_ env: CommandEnvironment) throws {
+            let group = try GroupContext.book(storeOptions, env: env).open(group)
             let members = try group.members()
             if output.json {
-                return Output.json(.array(members.map { member in
+                return env.out.json(.array(members.map { member in
                     ["username": .string(member.username), "role": .string(member.role.rawValue), "active": .bool(member.isActive),
                      "key": member.publicKey.map { .string($0.fingerprint) } ?? .null,
                      "joinedAt": member.joinedAt.map(JSONValue.string) ?? .null, "removedAt": member.removedAt.map(JSONValue.string) ?? .null]
@@ -100,34 +100,34 @@ struct GroupCommand: ParsableCommand {
             var rows: [[String]] = [["Member", "Role", "Key", "Joined"]]
             for member in members {
                 rows.append([member.username, member.isActive ? member.role.rawValue : "removed",
-                             member.publicKey?.fingerprint ?? "-", member.joinedAt.map { Output.local($0, dayOnly: true) } ?? ""])
+                             member.publicKey?.fingerprint ?? "-", member.joinedAt.map { LocalTime.text($0, dayOnly: true) } ?? ""])
             }
-            Output.table(rows)
+            env.out.table(rows)
         }
     }
 
-    struct Leave: ParsableCommand {
+    struct Leave: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "leave", abstract: "Leave a group: your membership ends, and this machine's copy is deleted.",
             discussion: "Example: trove group leave CS101")
         @Argument(help: "The group.") var group: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let group = try GroupContext.book(storeOptions).open(group)
+        func run(_ env: CommandEnvironment) throws {
+            let group = try GroupContext.book(storeOptions, env: env).open(group)
             switch try group.leave() {
-            case .member: Output.line("You left \(group.name).")
-            case .removed: Output.line("You were no longer a member of \(group.name); its copy on this machine is deleted.")
-            case .asked: Output.line("Your request to join \(group.name) stays with its owner; its copy on this machine is deleted.")
-            case .refused, .blocked: Output.line("Your request to join \(group.name) was refused; its copy on this machine is deleted.")
-            case .outside: Output.line("\(group.name) is no longer listed here, and its copy on this machine is deleted.")
+            case .member: env.out.line("You left \(group.name).")
+            case .removed: env.out.line("You were no longer a member of \(group.name); its copy on this machine is deleted.")
+            case .asked: env.out.line("Your request to join \(group.name) stays with its owner; its copy on this machine is deleted.")
+            case .refused, .blocked: env.out.line("Your request to join \(group.name) was refused; its copy on this machine is deleted.")
+            case .outside: env.out.line("\(group.name) is no longer listed here, and its copy on this machine is deleted.")
             }
         }
     }
 }
 
 /// `trove group sync [GROUP]`: sync groups with their hubs, checking every arriving commit.
-struct GroupSyncCommand: ParsableCommand {
+struct GroupSyncCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Sync your groups (or one) with their hubs; commits by non-members are refused.",
         discussion: """
@@ -140,15 +140,15 @@ struct GroupSyncCommand: ParsableCommand {
     @Argument(help: "The group (all by default).") var group: String?
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let book = try GroupContext.book(storeOptions)
+    func run(_ env: CommandEnvironment) throws {
+        let book = try GroupContext.book(storeOptions, env: env)
         let links = try group.map { [try book.link(named: $0)] } ?? book.all()
-        if links.isEmpty { return Output.line("No group work 🎉!") }
+        if links.isEmpty { return env.out.line("No group work 🎉!") }
         var failed = 0
         for link in links {
-            do { GroupContext.print(try book.open(link).sync(), of: link.name) } catch {
+            do { GroupContext.print(try book.open(link).sync(), of: link.name, env) } catch {
                 failed += 1
-                Output.error("\(link.name): \(error)")
+                env.error("\(link.name): \(error)")
             }
         }
         if failed > 0 { throw CommandFailure(message: "\(failed) of \(links.count) group\(links.count == 1 ? "" : "s") could not be synced") }

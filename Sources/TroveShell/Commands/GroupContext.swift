@@ -5,14 +5,14 @@ import TroveStore
 /// Opening the user's groups from the command line: the personal store and who the user is to their groups.
 enum GroupContext {
     /// The groups of the personal store `options` names, as the user signed in there (else `$USER`).
-    static func book(_ options: StoreOptions) throws -> GroupBook {
-        let (store, account) = try options.openPersonalSignedIn()
-        return try book(personal: store, account: account)
+    static func book(_ options: StoreOptions, env: CommandEnvironment) throws -> GroupBook {
+        let (store, account) = try options.openPersonalSignedIn(env)
+        return try book(personal: store, account: account, env: env)
     }
 
     /// The groups of the personal store `personal`, as `account` (else `$USER`).
-    static func book(personal store: Store, account: Account?) throws -> GroupBook {
-        let me = try identity(account: account)
+    static func book(personal store: Store, account: Account?, env: CommandEnvironment) throws -> GroupBook {
+        let me = try identity(account: account, env: env)
         guard let signer = Store.defaultCommitSigner else { throw GroupError.noKey }
         return GroupBook(personal: store, me: me, signer: signer)
     }
@@ -24,10 +24,10 @@ enum GroupContext {
         return GroupBook.folder(of: link.id, personalStore: personal.path)
     }
 
-    static func identity(account: Account?) throws -> GroupIdentity {
-        let keys = KeyStore.standard()
+    static func identity(account: Account?, env: CommandEnvironment) throws -> GroupIdentity {
+        let keys = KeyStore.standard(env.variables)
         guard keys.hasKey, let key = try? keys.publicKey() else { throw GroupError.noKey }
-        let name = account?.username ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
+        let name = account?.username ?? env.variables["USER"] ?? NSUserName()
         return GroupIdentity(username: GroupIdentity.username(from: name), key: key, email: account?.email)
     }
 
@@ -35,32 +35,31 @@ enum GroupContext {
     static let shownLines = 8
 
     /// Prints what a group sync did: its counts, what was refused and why, and what others changed.
-    static func print(_ report: GroupSyncReport, of group: String) {
+    static func print(_ report: GroupSyncReport, of group: String, _ env: CommandEnvironment) {
         let summary = report.summary
         var line = "\(group): received \(summary.received), sent \(summary.sent), merged \(summary.merged)"
         if !summary.refused.isEmpty { line += ", refused \(summary.refused.count)" }
-        Output.line(line)
-        RefusalLines.print(summary.refused, logCommand: "trove log --json --in-group \"\(group)\"")
-        for notice in report.notices.prefix(shownLines) { Output.line("  🔔 \(notice)") }
+        env.out.line(line)
+        RefusalLines.print(summary.refused, env, logCommand: "trove log --json --in-group \"\(group)\"")
+        for notice in report.notices.prefix(shownLines) { env.out.line("  🔔 \(notice)") }
         if report.notices.count > shownLines {
-            Output.line("  🔔 … and \(report.notices.count - shownLines) more ('trove inbox' lists them)")
+            env.out.line("  🔔 … and \(report.notices.count - shownLines) more ('trove inbox' lists them)")
         }
     }
 }
 
 extension GroupContext {
     /// Syncs a change just made, so others see it; offline, it waits for the next sync.
-    static func push(_ group: Group) {
+    static func push(_ group: Group, _ env: CommandEnvironment) {
         do { _ = try group.sync() } catch {
-            Output.error("not synced yet (\(error)): 'trove group sync' sends it later")
+            env.error("not synced yet (\(error)): 'trove group sync' sends it later")
         }
     }
 }
 
 extension GroupContext {
-    /// The groups a command worked in through `--in-group`, with their heads when opened, so that what it changed is sent on.
+    /// The groups a command worked in (one list for each `CommandEnvironment`) through `--in-group`, with their heads when opened, so that what it changed is sent on.
     final class Opened: @unchecked Sendable {
-        static let shared = Opened()
         private let lock = NSLock()
         private var groups: [(group: Group, head: String?)] = []
 
@@ -70,12 +69,12 @@ extension GroupContext {
         }
 
         /// Syncs each group whose store the command changed; offline, says the change waits for the next sync.
-        func pushChanged() {
+        func pushChanged(_ env: CommandEnvironment) {
             let changed = lock.withLock {
                 defer { groups = [] }
                 return groups.filter { (try? $0.group.store.headHex()) != $0.head }.map(\.group)
             }
-            for group in changed { push(group) }
+            for group in changed { push(group, env) }
         }
     }
 }

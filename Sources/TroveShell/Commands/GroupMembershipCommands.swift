@@ -4,7 +4,7 @@ import TroveKit
 import TroveStore
 
 /// `trove group invite GROUP --email E`: an invitation with a one-time code.
-struct GroupInviteCommand: ParsableCommand {
+struct GroupInviteCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "invite", abstract: "Invite someone: prints a one-time code (only its digest is stored) and emails it when sendmail is set up.",
         discussion: """
@@ -18,19 +18,19 @@ struct GroupInviteCommand: ParsableCommand {
     @Option(help: ArgumentHelp("member or admin.", valueName: "role")) var role: String = "member"
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
+    func run(_ env: CommandEnvironment) throws {
         guard let role = Member.Role(rawValue: role), role != .owner else { throw CommandFailure(message: "--role is member or admin, not '\(role)'") }
         guard email.contains("@"), !email.contains(" ") else { throw CommandFailure(message: "'\(email)' is not an email address: write it like name@example.com") }
-        try Self.invite(email, to: GroupContext.book(storeOptions).open(group), role: role)
+        try Self.invite(email, to: GroupContext.book(storeOptions, env: env).open(group), role: role, env)
     }
 
     /// Makes the invitation, prints the code and the join line, and emails them when sendmail is set up.
-    static func invite(_ email: String, to group: Group, role: Member.Role) throws {
+    static func invite(_ email: String, to group: Group, role: Member.Role, _ env: CommandEnvironment) throws {
         let invitation = try group.invite(email: email, role: role)
         let join = "trove group join \(group.link.hub) --code \(invitation.code.text)"
-        Output.line("Invited \(email) to \(group.name). The code works once and is not stored; pass it on:")
-        Output.line("  \(join)")
-        GroupContext.push(group)
+        env.out.line("Invited \(email) to \(group.name). The code works once and is not stored; pass it on:")
+        env.out.line("  \(join)")
+        GroupContext.push(group, env)
         let mail = """
             To: \(email)
             Subject: Join \(group.name) on Trove
@@ -44,15 +44,15 @@ struct GroupInviteCommand: ParsableCommand {
         guard let sendmail = Sendmail() else { return }
         do {
             try sendmail.send(mail)
-            Output.line("Emailed the invitation to \(email).")
+            env.out.line("Emailed the invitation to \(email).")
         } catch {
-            Output.error("\(error): pass the code on yourself")
+            env.error("\(error): pass the code on yourself")
         }
     }
 }
 
 /// `trove group join URL --code CODE`: join by invitation.
-struct GroupJoinCommand: ParsableCommand {
+struct GroupJoinCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "join", abstract: "Join a group with the code of an invitation: clones its hub and adds your signed join.",
         discussion: """
@@ -68,8 +68,8 @@ struct GroupJoinCommand: ParsableCommand {
     var username: String?
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let personal = storeOptions.personalPath
+    func run(_ env: CommandEnvironment) throws {
+        let personal = storeOptions.personalPath(env)
         let fresh = !FileManager.default.fileExists(atPath: personal + "/trove.json")
         if fresh {
             guard InvitationCode(typed: code) != nil else { throw GroupError.badCode }
@@ -78,7 +78,7 @@ struct GroupJoinCommand: ParsableCommand {
         let group: Group
         do {
             let store = try Store.open(at: personal)
-            var me = try GroupContext.identity(account: try SignIn.require(store))
+            var me = try GroupContext.identity(account: try SignIn.require(store), env: env)
             if let username { me.username = GroupIdentity.username(from: username) }
             guard let signer = Store.defaultCommitSigner else { throw GroupError.noKey }
             group = try GroupBook(personal: store, me: me, signer: signer).join(hub: hub, code: code)
@@ -88,21 +88,21 @@ struct GroupJoinCommand: ParsableCommand {
             throw error
         }
         let member = try group.me()
-        Output.line("Joined \(group.name) as \(member?.role.rawValue ?? "member").")
+        env.out.line("Joined \(group.name) as \(member?.role.rawValue ?? "member").")
         if fresh, let member {
             let email = try group.store.records(ofType: "invitation").first { $0.value["usedBy"]?.stringValue == member.id }?
                 .value["email"]?.stringValue ?? "\(member.username)@localhost"
             let account = try AccountBook(store: group.book.personal).create(username: member.username, email: email,
                                                                             password: InvitationCode(typed: code)!.text, temporary: true)
-            Output.line("Made your store at \(personal), with the account \(account.username) (\(account.email)).")
-            Output.line("Its password is the invitation code, for now: 'trove login \(account.email)' asks you to choose your own.")
+            env.out.line("Made your store at \(personal), with the account \(account.username) (\(account.email)).")
+            env.out.line("Its password is the invitation code, for now: 'trove login \(account.email)' asks you to choose your own.")
         }
-        Output.line("'trove group chat \(PastableWord.quoted(group.name))' shows the chat.")
+        env.out.line("'trove group chat \(PastableWord.quoted(group.name))' shows the chat.")
     }
 }
 
 /// `trove group request URL`: ask to join without a code.
-struct GroupRequestCommand: ParsableCommand {
+struct GroupRequestCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "request", abstract: "Ask to join a group you have no invitation to; its owner or an admin answers.",
         discussion: """
@@ -113,24 +113,24 @@ struct GroupRequestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A word to the owner.", valueName: "text")) var message: String?
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let group = try GroupContext.book(storeOptions).request(hub: hub, message: message)
-        Output.line("Asked to join \(group.name). 'trove group sync' shows the answer once there is one.")
+    func run(_ env: CommandEnvironment) throws {
+        let group = try GroupContext.book(storeOptions, env: env).request(hub: hub, message: message)
+        env.out.line("Asked to join \(group.name). 'trove group sync' shows the answer once there is one.")
     }
 }
 
 /// `trove group requests GROUP`: the requests to join.
-struct GroupRequestsCommand: ParsableCommand {
+struct GroupRequestsCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "requests", abstract: "List requests to join a group, and how they were answered.",
         discussion: "Example: trove group requests CS101")
     @Argument(help: "The group.") var group: String
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let requests = try GroupContext.book(storeOptions).open(group).requests()
-        if requests.isEmpty { return Output.line("No requests to join.") }
-        Output.table([["From", "Status", "Refusals", "Message"]] + requests.map { request in
+    func run(_ env: CommandEnvironment) throws {
+        let requests = try GroupContext.book(storeOptions, env: env).open(group).requests()
+        if requests.isEmpty { return env.out.line("No requests to join.") }
+        env.out.table([["From", "Status", "Refusals", "Message"]] + requests.map { request in
             [request.username, request.blocked ? "blocked" : request.status, String(request.refusals), request.message ?? ""]
         })
     }
@@ -138,7 +138,7 @@ struct GroupRequestsCommand: ParsableCommand {
 
 /// `trove group accept|refuse GROUP USERNAME`: answer a request to join.
 enum GroupAnswerCommand {
-    struct Accept: ParsableCommand {
+    struct Accept: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "accept", abstract: "Accept a request to join: the requester becomes a member.",
             discussion: "Example: trove group accept CS101 dan")
@@ -146,15 +146,15 @@ enum GroupAnswerCommand {
         @Argument(help: "Who asked (their username).") var requester: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let group = try GroupContext.book(storeOptions).open(group)
+        func run(_ env: CommandEnvironment) throws {
+            let group = try GroupContext.book(storeOptions, env: env).open(group)
             try group.answer(requester, accept: true)
-            GroupContext.push(group)
-            Output.line("\(requester) is now a member of \(group.name).")
+            GroupContext.push(group, env)
+            env.out.line("\(requester) is now a member of \(group.name).")
         }
     }
 
-    struct Refuse: ParsableCommand {
+    struct Refuse: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "refuse", abstract: "Refuse a request to join; the third refusal blocks the requester.",
             discussion: "Example: trove group refuse CS101 mallory")
@@ -162,17 +162,17 @@ enum GroupAnswerCommand {
         @Argument(help: "Who asked (their username).") var requester: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let group = try GroupContext.book(storeOptions).open(group)
+        func run(_ env: CommandEnvironment) throws {
+            let group = try GroupContext.book(storeOptions, env: env).open(group)
             let request = try group.answer(requester, accept: false)
-            GroupContext.push(group)
-            Output.line(request.blocked ? "Refused \(requester) for the third time: they are blocked." : "Refused \(requester) (\(request.refusals) of 3).")
+            GroupContext.push(group, env)
+            env.out.line(request.blocked ? "Refused \(requester) for the third time: they are blocked." : "Refused \(requester) (\(request.refusals) of 3).")
         }
     }
 }
 
 /// `trove group remove GROUP USERNAME`: end someone's membership.
-struct GroupRemoveCommand: ParsableCommand {
+struct GroupRemoveCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Remove a member: their commits count no more from this one on.",
         discussion: "Example: trove group remove CS101 carol")
@@ -180,16 +180,16 @@ struct GroupRemoveCommand: ParsableCommand {
     @Argument(help: "The member's username.") var member: String
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let group = try GroupContext.book(storeOptions).open(group)
+    func run(_ env: CommandEnvironment) throws {
+        let group = try GroupContext.book(storeOptions, env: env).open(group)
         try group.remove(member)
-        GroupContext.push(group)
-        Output.line("Removed \(member) from \(group.name).")
+        GroupContext.push(group, env)
+        env.out.line("Removed \(member) from \(group.name).")
     }
 }
 
 /// `trove group permit GROUP …`: what plain members may do.
-struct GroupPermitCommand: ParsableCommand {
+struct GroupPermitCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "permit", abstract: "Set who may post and who may invite (the owner only); with no options, show it.",
         discussion: """
@@ -207,8 +207,8 @@ struct GroupPermitCommand: ParsableCommand {
 
     enum Switch: String, ExpressibleByArgument { case yes, no }
 
-    func run() throws {
-        let group = try GroupContext.book(storeOptions).open(group)
+    func run(_ env: CommandEnvironment) throws {
+        let group = try GroupContext.book(storeOptions, env: env).open(group)
         var permissions = try group.permissions()
         if [post, invite, schedule, links].contains(where: { $0 != nil }) {
             permissions = try group.setPermissions { permissions in
@@ -217,10 +217,10 @@ struct GroupPermitCommand: ParsableCommand {
                 if let schedule { permissions.membersCanSchedule = schedule == .yes }
                 if let links { permissions.membersCanShareLinks = links == .yes }
             }
-            GroupContext.push(group)
+            GroupContext.push(group, env)
         }
         func word(_ allowed: Bool) -> String { allowed ? "everyone" : "owner and admins" }
-        Output.table([["post", word(permissions.membersCanPost)], ["invite", word(permissions.membersCanInvite)],
+        env.out.table([["post", word(permissions.membersCanPost)], ["invite", word(permissions.membersCanInvite)],
                       ["schedule", word(permissions.allows(.schedule, for: .member))],
                       ["share links", word(permissions.allows(.shareLinks, for: .member))]])
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `trove help [COMMAND…]`: the commands grouped by what they are for, one command's full usage,
 /// or the tutorial.
-struct HelpCommand: ParsableCommand {
+struct HelpCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "help", abstract: "Show the commands by topic, one command's usage (help record list), or the tutorial.",
         discussion: """
@@ -30,19 +30,19 @@ struct HelpCommand: ParsableCommand {
         Trove.configuration.groupedSubcommands.map { group in (group.name, group.subcommands.map { $0._commandName }) }
     }
 
-    func run() throws {
+    func run(_ env: CommandEnvironment) throws {
         if topic == ["tutorial"] {
-            Output.paged { Tutorial.text.forEach { Output.line($0) } }
+            env.out.paged { Tutorial.text.forEach { env.out.line($0) } }
             return
         }
         guard !topic.isEmpty else {
-            Output.paged { Self.overview(color: Terminal.supportsColor()).forEach { Output.line($0) } }
+            env.out.paged { Self.overview(color: env.terminal.color).forEach { env.out.line($0) } }
             return
         }
         guard let command = Self.command(at: topic) else {
             throw CommandFailure(message: UnknownCommand.message(for: topic) ?? "no help for '\(topic.joined(separator: " "))'")
         }
-        Output.paged { Output.line(Trove.helpMessage(for: command, columns: Terminal.width())) }
+        env.out.paged { env.out.line(Trove.helpMessage(for: command, columns: env.terminal.width)) }
     }
 
     /// The overview: every visible command with its summary, by section, and the tutorial's name.
@@ -77,7 +77,7 @@ struct HelpCommand: ParsableCommand {
 }
 
 /// `trove completions bash|zsh|fish`: a completion script for the system shell.
-struct CompletionsCommand: ParsableCommand {
+struct CompletionsCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "completions", abstract: "Print a completion script for bash, zsh or fish.",
         discussion: """
@@ -92,8 +92,8 @@ struct CompletionsCommand: ParsableCommand {
 
     @Argument(help: "bash, zsh or fish.") var shell: CompletionShell
 
-    func run() throws {
-        Output.line(Trove.completionScript(for: shell))
+    func run(_ env: CommandEnvironment) throws {
+        env.out.line(Trove.completionScript(for: shell))
     }
 }
 

@@ -5,7 +5,7 @@ import TroveKit
 import TroveStore
 
 /// `trove here`: shows or sets the current location, by hand or from a GPS.
-struct HereCommand: ParsableCommand {
+struct HereCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "here", abstract: "Show or set the current location (kept on this machine, never synced).",
         discussion: """
@@ -35,54 +35,54 @@ struct HereCommand: ParsableCommand {
         if sources > 1 { throw ValidationError("give one of LAT,LON, --follow, --gpsd or --clear") }
     }
 
-    func run() throws {
-        let store = try storeOptions.open()
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env)
         if clear {
             try CurrentLocation.clear(storePath: store.path)
-            return Output.line("Forgot the current location.")
+            return env.out.line("Forgot the current location.")
         }
         if let position {
             let location = CurrentLocation(coordinates: try Coordinates(parsing: position))
             try location.save(storePath: store.path)
-            return Output.line("You are at \(BusinessRecordOptions.format(location.coordinates)).")
+            return env.out.line("You are at \(BusinessRecordOptions.format(location.coordinates)).")
         }
-        if let follow { return try self.follow(.file(follow), store: store) }
-        if gpsd || gpsdAddress != nil { return try self.follow(try Self.gpsdSource(gpsdAddress), store: store) }
-        show(CurrentLocation.read(storePath: store.path))
+        if let follow { return try self.follow(.file(follow), store: store, env) }
+        if gpsd || gpsdAddress != nil { return try self.follow(try Self.gpsdSource(gpsdAddress), store: store, env) }
+        show(CurrentLocation.read(storePath: store.path), env)
     }
 
-    private func show(_ location: CurrentLocation?) {
+    private func show(_ location: CurrentLocation?, _ env: CommandEnvironment) {
         guard let location else {
-            if output.json { return Output.json(.null) }
-            return Output.line("No current location: set it with 'trove here LAT,LON' or follow a GPS with 'trove here --follow FILE'.")
+            if output.json { return env.out.json(.null) }
+            return env.out.line("No current location: set it with 'trove here LAT,LON' or follow a GPS with 'trove here --follow FILE'.")
         }
         if output.json {
-            return Output.json(["lat": .double(location.coordinates.latitude), "lon": .double(location.coordinates.longitude),
+            return env.out.json(["lat": .double(location.coordinates.latitude), "lon": .double(location.coordinates.longitude),
                                 "at": .string(location.at), "source": .string(location.source)])
         }
-        let when = Output.local(location.at)
+        let when = LocalTime.text(location.at)
         let how = location.source == "manual" ? "set by hand" : "from \(location.source)"
-        Output.line("You are at \(BusinessRecordOptions.format(location.coordinates)) (\(how), \(when)).")
+        env.out.line("You are at \(BusinessRecordOptions.format(location.coordinates)) (\(how), \(when)).")
     }
 
     /// Saves each fix as it comes; on a terminal one status line is redrawn, otherwise a line per fix.
-    private func follow(_ source: PositionFollower.Source, store: Store) throws {
-        let live = Terminal.isInteractive(STDOUT_FILENO)
+    private func follow(_ source: PositionFollower.Source, store: Store, _ env: CommandEnvironment) throws {
+        let live = env.terminal.outputIsInteractive
         var count = 0
-        if live { FileHandle.standardError.write(Data("Following positions; Ctrl-C stops.\n".utf8)) }
+        if live { env.err.write("Following positions; Ctrl-C stops.\n") }
         try PositionFollower(source: source).run { fix in
             let coordinates = try Coordinates(latitude: fix.latitude, longitude: fix.longitude)
             try CurrentLocation(coordinates: coordinates, at: fix.time ?? Date(), source: fix.source).save(storePath: store.path)
             count += 1
             let text = "You are at \(BusinessRecordOptions.format(coordinates)) (\(fix.source))"
             if live {
-                FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + text).utf8))
+                env.out.write("\r\u{1B}[K" + text)
             } else {
-                Output.line(text)
+                env.out.line(text)
             }
         }
-        if live { FileHandle.standardOutput.write(Data("\n".utf8)) }
-        Output.error(count == 0 ? "the stream ended without a position fix" : "the stream ended after \(count) fix\(count == 1 ? "" : "es")")
+        if live { env.out.write("\n") }
+        env.error(count == 0 ? "the stream ended without a position fix" : "the stream ended after \(count) fix\(count == 1 ? "" : "es")")
         if count == 0 { throw ExitCode.failure }
     }
 

@@ -4,7 +4,7 @@ import TroveJSON
 import TroveKit
 
 /// `trove holidays [YEAR] [--country C]`: the holidays of a year, computed from their rules.
-struct HolidaysCommand: ParsableCommand {
+struct HolidaysCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "holidays", abstract: "List a year's holidays (the countries of 'trove settings set holidays', US at first).",
         discussion: """
@@ -19,19 +19,19 @@ struct HolidaysCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let context = try CalendarContext(storeOptions)
+    func run(_ env: CommandEnvironment) throws {
+        let context = try CalendarContext(storeOptions, env)
         let year = self.year ?? context.today.year
         guard (1583...9999).contains(year) else { throw CommandFailure(message: "\(year) is not a year the Gregorian rules cover: give one from 1583 to 9999") }
         let countries = country.isEmpty ? context.settings.holidayCountries : country.map { $0.uppercased() }
         let holidays = try Holidays.list(from: CivilDate(year: year, month: 1, day: 1)!, to: CivilDate(year: year, month: 12, day: 31)!, countries: countries)
         if output.json {
-            return Output.json(.array(holidays.map { holiday in
+            return env.out.json(.array(holidays.map { holiday in
                 ["date": .string(holiday.date.description), "name": .string(holiday.name), "country": .string(holiday.country),
                  "kind": .string(holiday.kind.rawValue), "observed": .bool(holiday.isObserved), "icon": .string(holiday.icon)]
             }))
         }
-        Output.table(holidays.map { holiday in
+        env.out.table(holidays.map { holiday in
             // The name of an observed day already says so: "Independence Day (observed)".
             [CalendarText.day(holiday.date), holiday.icon, holiday.name,
              countries.count > 1 ? holiday.country : "", holiday.kind == .observance ? "observance" : ""]

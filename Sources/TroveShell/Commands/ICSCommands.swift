@@ -6,7 +6,7 @@ import TroveStore
 
 /// `trove import ics FILE` and `trove export ics FILE`: calendars in iCalendar, the format every calendar reads.
 enum ICSCommands {
-    struct Import: ParsableCommand {
+    struct Import: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "ics", abstract: "Import an iCalendar file: events (VEVENT) and tasks (VTODO), with repeats, reminders and places.",
             discussion: """
@@ -28,20 +28,20 @@ enum ICSCommands {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let file: ICSFile
             do { file = try ICSReader.read(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
             if try ImportITIP.handles(file, path: path) {
-                return try ImportITIP.run(path: path, options: options, storeOptions: storeOptions, json: output.json)
+                return try ImportITIP.run(path: path, options: options, storeOptions: storeOptions, json: output.json, env)
             }
-            try ImportCommand.run(options, json: output.json) { settings, progress in
+            try ImportCommand.run(options, json: output.json, env) { settings, progress in
                 try ICSImport(store: store, options: settings).run(file, path: path, calendar: calendar, progress: progress)
             }
         }
     }
 
-    struct Export: ParsableCommand {
+    struct Export: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "ics", abstract: "Write events and tasks as an iCalendar file ('-' for standard output).",
             discussion: "Examples:\n  trove export ics calendar.ics\n  trove export ics --calendar CS101 cs101.ics")
@@ -50,19 +50,19 @@ enum ICSCommands {
         var calendar: String?
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let chosen = try calendar.map { try CalendarBook(store: store).calendar(named: $0) }
             let records = try ["event", "task"].flatMap { try store.records(ofType: $0) }
                 .filter { chosen == nil || $0.value["calendarId"]?.stringValue == chosen?.id }
                 .map(\.value)
             let text: String
             do { text = try ICSWriter.write(records, calendarName: chosen?.name) } catch { throw CommandFailure(message: error.description) }
-            if path == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
+            if path == "-" { return env.out.write(text) }
             do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
                 throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
             }
-            Output.line("Wrote \(records.count) events and tasks to \(path).")
+            env.out.line("Wrote \(records.count) events and tasks to \(path).")
         }
     }
 }

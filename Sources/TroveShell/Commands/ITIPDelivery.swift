@@ -25,9 +25,9 @@ struct ITIPDelivery {
     }
 
     /// Writes or sends `calendar`; `mail` makes the email (with `recipients`) for sendmail.
-    func deliver(_ calendar: String, recipients: [String], mail: () -> String) throws -> Outcome {
+    func deliver(_ calendar: String, recipients: [String], _ env: CommandEnvironment, mail: () -> String) throws -> Outcome {
         if out == "-" {
-            FileHandle.standardOutput.write(Data(calendar.utf8))
+            env.out.write(calendar)
             return .printed
         }
         if let out {

@@ -17,7 +17,7 @@ struct ImportCommand: ParsableCommand {
         @Flag(help: "Import the valid entries of a file that has invalid ones (which are named).") var skipInvalid = false
     }
 
-    struct DayOne: ParsableCommand {
+    struct DayOne: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "dayone", abstract: "Import a Day One JSON export: its ZIP, its unzipped folder, or one journal's JSON file.",
             discussion: """
@@ -34,17 +34,17 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let export: DayOneExport
             do { export = try DayOneExport.open(path) } catch { throw CommandFailure(message: error.description) }
-            try ImportCommand.run(options, json: output.json) { settings, progress in
+            try ImportCommand.run(options, json: output.json, env) { settings, progress in
                 try DayOneImport(store: store, options: settings).run(export, progress: progress)
             }
         }
     }
 
-    struct Jrnl: ParsableCommand {
+    struct Jrnl: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "jrnl", abstract: "Import a jrnl journal: its JSON export (jrnl --export json) or its plain-text file.",
             discussion: """
@@ -64,34 +64,34 @@ struct ImportCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             if let problem = JrnlJournal.tagSymbolsProblem(tagSymbols) { throw ValidationError("--tag-symbols: " + problem) }
-            let store = try storeOptions.open()
+            let store = try storeOptions.open(env)
             let journal: JrnlJournal
             do { journal = try JrnlJournal.open(path, tagSymbols: tagSymbols) } catch { throw CommandFailure(message: error.description) }
             let name = self.journal ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            try ImportCommand.run(options, json: output.json) { settings, progress in
+            try ImportCommand.run(options, json: output.json, env) { settings, progress in
                 try JrnlImport(store: store, options: settings).run(journal, into: name.isEmpty ? "jrnl" : name, progress: progress)
             }
         }
     }
 
     /// Runs one importer with a progress bar on a terminal, then prints its report.
-    static func run(_ options: Options, json: Bool,
+    static func run(_ options: Options, json: Bool, _ env: CommandEnvironment,
                     _ body: (ImportOptions, @escaping (Int, Int) -> Void) throws -> ImportReport) throws {
-        let bar = ProgressBar(options.dryRun ? "Checking" : "Importing")
+        let bar = ProgressBar(options.dryRun ? "Checking" : "Importing", on: env.err)
         defer { bar.finish() }
         let report = try body(ImportOptions(dryRun: options.dryRun, skipInvalid: options.skipInvalid)) { bar.update($0, of: $1) }
         bar.finish()
-        show(report, json: json)
+        show(report, json: json, env)
     }
 
-    static func show(_ report: ImportReport, json: Bool) {
-        if json { return Output.json(.object(fields(of: report))) }
+    static func show(_ report: ImportReport, json: Bool, _ env: CommandEnvironment) {
+        if json { return env.out.json(.object(fields(of: report))) }
         for line in report.lines {
-            if line.hasPrefix("warning: ") { Output.error(line) } else { Output.line(line) }
+            if line.hasPrefix("warning: ") { env.error(line) } else { env.out.line(line) }
         }
-        if report.conflictsKept > 0 { Output.line("'trove conflicts' lists them.") }
+        if report.conflictsKept > 0 { env.out.line("'trove conflicts' lists them.") }
     }
 
     /// The report as `--json` gives it.

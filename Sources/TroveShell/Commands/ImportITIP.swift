@@ -18,9 +18,9 @@ enum ImportITIP {
         return true
     }
 
-    static func run(path: String, options: ImportCommand.Options, storeOptions: StoreOptions, json: Bool) throws {
+    static func run(path: String, options: ImportCommand.Options, storeOptions: StoreOptions, json: Bool, _ env: CommandEnvironment) throws {
         let message = try ITIPReader.read(contentsOf: path)
-        let context = try CalendarContext(storeOptions)
+        let context = try CalendarContext(storeOptions, env)
         let addresses = try CalendarUser.myAddresses(account: SignIn.require(context.store), store: context.store)
         let result = try ITIPImport(store: context.store, options: ImportOptions(dryRun: options.dryRun),
                                     addresses: addresses, zone: context.timeZone).run(message, path: path)
@@ -28,13 +28,13 @@ enum ImportITIP {
             var fields = ImportCommand.fields(of: result.report)
             fields["notice"] = .string(result.notice)
             fields["invitation"] = result.invitation.map { .string($0.id) } ?? .null
-            return Output.json(.object(fields))
+            return env.out.json(.object(fields))
         }
-        ImportCommand.show(result.report, json: false)
-        Output.line(result.notice)
+        ImportCommand.show(result.report, json: false, env)
+        env.out.line(result.notice)
         if let invitation = result.invitation, invitation.status == .pending, result.report.commit != nil {
             let id = CalendarText.shortID(invitation.id)
-            Output.line("Answer it with 'trove invitation accept \(id)' or 'trove invitation decline \(id)'.")
+            env.out.line("Answer it with 'trove invitation accept \(id)' or 'trove invitation decline \(id)'.")
         }
     }
 }

@@ -5,7 +5,7 @@ import TroveKit
 import TroveStore
 
 /// `trove import items FILE.csv`: items from a spreadsheet or Homebox.
-struct ImportItemsCommand: ParsableCommand {
+struct ImportItemsCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "items", abstract: "Import items from CSV: name, tracker, photo, notes (Homebox exports too).",
         discussion: """
@@ -19,13 +19,13 @@ struct ImportItemsCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let store = try storeOptions.open()
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env)
         let read: (rows: [ItemRow], problems: [String])
-        do { read = try ItemCSVReader.read(try Input.readAll(path)) } catch let error as ItemCSVError {
+        do { read = try ItemCSVReader.read(try Input.readAll(path, env)) } catch let error as ItemCSVError {
             throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
         }
-        try ImportCommand.run(importOptions, json: output.json) { settings, _ in
+        try ImportCommand.run(importOptions, json: output.json, env) { settings, _ in
             try ItemImport(store: store, options: settings).run(read.rows, problems: read.problems, path: path)
         }
     }

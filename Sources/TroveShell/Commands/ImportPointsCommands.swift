@@ -18,16 +18,16 @@ enum ImportPoints {
         @OptionGroup var output: OutputOptions
 
         /// Reads the file, parses it, and imports its points under one progress bar; the store is unchanged on any error.
-        func run(_ path: String, system: String, read: ([UInt8]) throws -> PointFile) throws {
-            let store = try storeOptions.open()
+        func run(_ path: String, system: String, _ env: CommandEnvironment, read: ([UInt8]) throws -> PointFile) throws {
+            let store = try storeOptions.open(env)
             let file: PointFile
-            do { file = try read(try Input.readAll(path)) } catch let error as PointFileError {
+            do { file = try read(try Input.readAll(path, env)) } catch let error as PointFileError {
                 throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
             }
             let book = DogBook(store: store)
             let defaultDog = try dog.map { try book.dog(named: $0) } ?? book.selected()
             let defaultTime = try time.map { try DateInput.parse($0) }
-            try ImportCommand.run(importOptions, json: output.json) { settings, progress in
+            try ImportCommand.run(importOptions, json: output.json, env) { settings, progress in
                 try BusinessImport(store: store, options: settings).run(file, system: system, path: path, defaultDog: defaultDog,
                                                                      defaultTime: defaultTime, progress: progress)
             }
@@ -38,7 +38,7 @@ enum ImportPoints {
         case pee, poo
     }
 
-    struct GPX: ParsableCommand {
+    struct GPX: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "gpx", abstract: "Import GPX waypoints whose type, symbol or name says pee or poo.",
             discussion: """
@@ -53,12 +53,12 @@ enum ImportPoints {
         var kind: KindArgument?
         @OptionGroup var options: Options
 
-        func run() throws {
-            try options.run(path, system: "gpx") { try GPXReader.read($0, kindOverride: kind?.rawValue) }
+        func run(_ env: CommandEnvironment) throws {
+            try options.run(path, system: "gpx", env) { try GPXReader.read($0, kindOverride: kind?.rawValue) }
         }
     }
 
-    struct GeoJSON: ParsableCommand {
+    struct GeoJSON: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "geojson", abstract: "Import GeoJSON Point features with properties.kind pee or poo.",
             discussion: """
@@ -68,12 +68,12 @@ enum ImportPoints {
         @Argument(help: "The GeoJSON file (- for standard input).", completion: .file(extensions: ["geojson", "json"])) var path: String
         @OptionGroup var options: Options
 
-        func run() throws {
-            try options.run(path, system: "geojson") { try GeoJSONReader.read($0) }
+        func run(_ env: CommandEnvironment) throws {
+            try options.run(path, system: "geojson", env) { try GeoJSONReader.read($0) }
         }
     }
 
-    struct CSV: ParsableCommand {
+    struct CSV: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv", abstract: "Import a CSV file with the header time,lat,lon,kind,dog.",
             discussion: """
@@ -86,8 +86,8 @@ enum ImportPoints {
         @Argument(help: "The CSV file (- for standard input).", completion: .file(extensions: ["csv"])) var path: String
         @OptionGroup var options: Options
 
-        func run() throws {
-            try options.run(path, system: "csv") { try BusinessCSVReader.read($0) }
+        func run(_ env: CommandEnvironment) throws {
+            try options.run(path, system: "csv", env) { try BusinessCSVReader.read($0) }
         }
     }
 }

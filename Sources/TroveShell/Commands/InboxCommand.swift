@@ -9,21 +9,21 @@ struct InboxCommand: ParsableCommand {
         commandName: "inbox", abstract: "List notifications; mark them read, or dismiss them.",
         subcommands: [List.self, Read.self, Dismiss.self], defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List notifications not dismissed, newest first (● unread).",
                                                             discussion: "Examples:\n  trove inbox\n  trove inbox list --unread --json")
         @Flag(help: "Only the unread ones.") var unread = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let messages = try Inbox(store: storeOptions.open()).messages(unreadOnly: unread)
+        func run(_ env: CommandEnvironment) throws {
+            let messages = try Inbox(store: storeOptions.open(env)).messages(unreadOnly: unread)
             if output.json {
-                return Output.json(.array(messages.map { ["id": .string($0.id), "kind": .string($0.kind), "text": .string($0.text),
+                return env.out.json(.array(messages.map { ["id": .string($0.id), "kind": .string($0.kind), "text": .string($0.text),
                                                          "read": .bool($0.read), "createdAt": .string($0.createdAt)] }))
             }
-            if messages.isEmpty { return Output.line("The inbox is empty.") }
-            Output.table(messages.map { [$0.read ? " " : "●", $0.kind, $0.text, CalendarText.shortID($0.id)] })
+            if messages.isEmpty { return env.out.line("The inbox is empty.") }
+            env.out.table(messages.map { [$0.read ? " " : "●", $0.kind, $0.text, CalendarText.shortID($0.id)] })
         }
     }
 
@@ -34,31 +34,31 @@ struct InboxCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
     }
 
-    struct Read: ParsableCommand {
+    struct Read: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "read", abstract: "Mark a notification read (or --all).",
                                                             discussion: "Examples:\n  trove inbox read 5c1e2a90\n  trove inbox read --all")
         @OptionGroup var choice: Choice
 
-        func run() throws {
-            let chosen = try InboxCommand.mark(choice, dismiss: false)
-            Output.line(chosen.count == 1 ? "Read: \(chosen[0].text)" : "\(chosen.count) notifications marked read.")
+        func run(_ env: CommandEnvironment) throws {
+            let chosen = try InboxCommand.mark(choice, dismiss: false, env)
+            env.out.line(chosen.count == 1 ? "Read: \(chosen[0].text)" : "\(chosen.count) notifications marked read.")
         }
     }
 
-    struct Dismiss: ParsableCommand {
+    struct Dismiss: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Take a notification out of the inbox (or --all).",
                                                             discussion: "Examples:\n  trove inbox dismiss 5c1e2a90\n  trove inbox dismiss --all")
         @OptionGroup var choice: Choice
 
-        func run() throws {
-            let chosen = try InboxCommand.mark(choice, dismiss: true)
-            Output.line(chosen.count == 1 ? "Dismissed: \(chosen[0].text)" : "\(chosen.count) notifications dismissed.")
+        func run(_ env: CommandEnvironment) throws {
+            let chosen = try InboxCommand.mark(choice, dismiss: true, env)
+            env.out.line(chosen.count == 1 ? "Dismissed: \(chosen[0].text)" : "\(chosen.count) notifications dismissed.")
         }
     }
 
     /// Marks the chosen notifications read (those not read yet) or dismissed, in one commit; returns them.
-    static func mark(_ choice: Choice, dismiss: Bool) throws -> [InboxMessage] {
-        let inbox = Inbox(store: try choice.storeOptions.open())
+    static func mark(_ choice: Choice, dismiss: Bool, _ env: CommandEnvironment) throws -> [InboxMessage] {
+        let inbox = Inbox(store: try choice.storeOptions.open(env))
         let chosen = try Self.chosen(choice.id, all: choice.all, in: inbox).filter { dismiss || !$0.read }
         if !chosen.isEmpty { try inbox.mark(chosen, dismiss: dismiss) }
         return chosen

@@ -3,7 +3,7 @@ import TroveIndex
 import TroveStore
 
 /// `trove init [PATH]`: create a store.
-struct InitCommand: ParsableCommand {
+struct InitCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create a new store.",
@@ -17,13 +17,13 @@ struct InitCommand: ParsableCommand {
 
     func validate() throws { try storeOptions.refuseGroup(making: "init") }
 
-    func run() throws {
-        let store = try Store.create(at: path ?? storeOptions.path)
-        _ = try StoreOptions.index(of: store, announcing: false)
+    func run(_ env: CommandEnvironment) throws {
+        let store = try Store.create(at: path ?? storeOptions.path(env))
+        _ = try StoreOptions.index(of: store, announcing: false, env: env)
         if output.json {
-            Output.json(["path": .string(store.path), "storeId": try store.metadata()["storeId"] ?? .null])
+            env.out.json(["path": .string(store.path), "storeId": try store.metadata()["storeId"] ?? .null])
         } else {
-            Output.line("Created a store at \(store.path)")
+            env.out.line("Created a store at \(store.path)")
         }
     }
 }

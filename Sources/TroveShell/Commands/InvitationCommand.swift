@@ -10,7 +10,7 @@ struct InvitationCommand: ParsableCommand {
         commandName: "invitation", abstract: "List the event invitations you received ('trove import ics'), and accept or decline them.",
         subcommands: [List.self, Accept.self, Decline.self], defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the invitations waiting for an answer (--all: the answered ones too).",
             discussion: "Examples:\n  trove invitation\n  trove invitation list --all --json\n  trove invitation list --in-group CS101")
@@ -18,17 +18,17 @@ struct InvitationCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             if let group = storeOptions.group {
-                let invitations = try GroupContext.book(storeOptions).open(group).eventInvitations(all: all)
-                if invitations.isEmpty { return Output.line("No invitations from \(group)\(all ? "" : " waiting for an answer").") }
-                return Output.table(invitations.map { [$0.title, "from " + ($0.inviter ?? "?"), $0.status, CalendarText.shortID($0.id)] })
+                let invitations = try GroupContext.book(storeOptions, env: env).open(group).eventInvitations(all: all)
+                if invitations.isEmpty { return env.out.line("No invitations from \(group)\(all ? "" : " waiting for an answer").") }
+                return env.out.table(invitations.map { [$0.title, "from " + ($0.inviter ?? "?"), $0.status, CalendarText.shortID($0.id)] })
             }
-            let context = try CalendarContext(storeOptions)
+            let context = try CalendarContext(storeOptions, env)
             let invitations = try InvitationBook(store: context.store).all(pendingOnly: !all)
-            if output.json { return Output.json(.array(invitations.map(InvitationCommand.json))) }
-            if invitations.isEmpty { return Output.line(all ? "No invitations." : "No invitations waiting for an answer.") }
-            Output.table(invitations.map { invitation in
+            if output.json { return env.out.json(.array(invitations.map(InvitationCommand.json))) }
+            if invitations.isEmpty { return env.out.line(all ? "No invitations." : "No invitations waiting for an answer.") }
+            env.out.table(invitations.map { invitation in
                 var row = [invitation.title, EventCommand.when(invitation.preview, context), "from " + invitation.organizer.label]
                 if all { row.append(invitation.status.rawValue) }
                 return row + [CalendarText.shortID(invitation.id)]
@@ -45,7 +45,7 @@ struct InvitationCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
     }
 
-    struct Accept: ParsableCommand {
+    struct Accept: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "accept", abstract: "Accept an invitation: the event goes in your calendar, and the organiser gets your answer.",
             discussion: """
@@ -60,10 +60,10 @@ struct InvitationCommand: ParsableCommand {
                 completion: DataCompletion.names(of: ["calendar"]))
         var calendar: String?
 
-        func run() throws { try InvitationCommand.answer(answer, accept: true, calendar: calendar) }
+        func run(_ env: CommandEnvironment) throws { try InvitationCommand.answer(answer, accept: true, calendar: calendar, env) }
     }
 
-    struct Decline: ParsableCommand {
+    struct Decline: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "decline", abstract: "Decline an invitation: the organiser gets your answer.",
             discussion: """
@@ -72,18 +72,18 @@ struct InvitationCommand: ParsableCommand {
                 """)
         @OptionGroup var answer: Answer
 
-        func run() throws { try InvitationCommand.answer(answer, accept: false, calendar: nil) }
+        func run(_ env: CommandEnvironment) throws { try InvitationCommand.answer(answer, accept: false, calendar: nil, env) }
     }
 
     /// Writes the reply, hands it on and records the answer, in one commit; says what was done.
-    static func answer(_ options: Answer, accept: Bool, calendar: String?) throws {
+    static func answer(_ options: Answer, accept: Bool, calendar: String?, _ env: CommandEnvironment) throws {
         if let group = options.storeOptions.group {
-            let shared = try GroupContext.book(options.storeOptions).open(group)
+            let shared = try GroupContext.book(options.storeOptions, env: env).open(group)
             let answered = try shared.answer(eventInvitation: options.id, accept: accept)
-            GroupContext.push(shared)
-            return Output.line("\(accept ? "Accepted" : "Declined") '\(answered.title)' in \(group); \(answered.inviter ?? "the inviter") hears of it at their next sync.")
+            GroupContext.push(shared, env)
+            return env.out.line("\(accept ? "Accepted" : "Declined") '\(answered.title)' in \(group); \(answered.inviter ?? "the inviter") hears of it at their next sync.")
         }
-        let context = try CalendarContext(options.storeOptions)
+        let context = try CalendarContext(options.storeOptions, env)
         let store = context.store
         let book = InvitationBook(store: store)
         let invitation = try book.invitation(options.id)
@@ -95,7 +95,7 @@ struct InvitationCommand: ParsableCommand {
         let delivery = ITIPDelivery(out: options.out, fallbackName: ITIPDelivery.fileName("reply", uid: invitation.uid))
         var outcome = ITIPDelivery.Outcome.printed
         let (_, event, _) = try book.answer(invitation, accept: accept, calendar: calendar) {
-            outcome = try delivery.deliver(reply, recipients: [invitation.organizer.email]) {
+            outcome = try delivery.deliver(reply, recipients: [invitation.organizer.email], env) {
                 ITIPMail.message(from: replier, to: [invitation.organizer], subject: "\(accept ? "Accepted" : "Declined"): \(invitation.title)",
                                  text: "\(replier.label) \(answer.verb) '\(invitation.title)'.", calendar: reply, method: "REPLY")
             }
@@ -103,11 +103,11 @@ struct InvitationCommand: ParsableCommand {
         guard outcome != .printed else { return }
         if let event {
             let name = (try? context.calendarNames())?[event.calendarId].map { " to \($0)" } ?? ""
-            Output.line("Accepted '\(invitation.title)', \(EventCommand.when(event, context)): added\(name) (\(CalendarText.shortID(event.id))).")
+            env.out.line("Accepted '\(invitation.title)', \(EventCommand.when(event, context)): added\(name) (\(CalendarText.shortID(event.id))).")
         } else {
-            Output.line("Declined '\(invitation.title)' from \(invitation.organizer.label).")
+            env.out.line("Declined '\(invitation.title)' from \(invitation.organizer.label).")
         }
-        if let sentence = ITIPDelivery.sentence(outcome, what: "your answer", them: invitation.organizer.full) { Output.line(sentence) }
+        if let sentence = ITIPDelivery.sentence(outcome, what: "your answer", them: invitation.organizer.full) { env.out.line(sentence) }
     }
 
     static func json(_ invitation: EventInvitation) -> JSONValue {

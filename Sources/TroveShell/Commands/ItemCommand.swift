@@ -11,7 +11,7 @@ struct ItemCommand: ParsableCommand {
         subcommands: [List.self, Add.self, Edit.self, Show.self, Remove.self, ItemLocateCommand.self, ItemNavigateCommand.self],
         defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List items: photo, tracker and last known location.",
             discussion: "--html writes the list as a web page, photos included. Examples:\n  trove item list\n  trove item list --html items.html")
@@ -20,22 +20,22 @@ struct ItemCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let summaries = try ItemSummary.all(in: store)
             if let html { try ItemsHTML(store: store).write(summaries, to: html) }
-            if output.json { return Output.json(.array(summaries.map(\.json))) }
-            if summaries.isEmpty { return Output.line("No items yet: add one with 'trove item add NAME'.") }
-            Output.table(summaries.map { summary in
+            if output.json { return env.out.json(.array(summaries.map(\.json))) }
+            if summaries.isEmpty { return env.out.line("No items yet: add one with 'trove item add NAME'.") }
+            env.out.table(summaries.map { summary in
                 [summary.item.name, summary.item.photo == nil ? "no photo" : "photo",
                  summary.trackers.first.map { "\($0.trackerID) (\($0.state))" } ?? "no tracker",
                  summary.location.map { "\(ItemSummary.place($0.report)) · \($0.age())" } ?? "no location yet"]
             })
-            if let html { Output.line("Wrote \(html).") }
+            if let html { env.out.line("Wrote \(html).") }
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add an item, with a photo from a file or the camera.",
             discussion: """
@@ -51,24 +51,24 @@ struct ItemCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let book = ItemBook(store: try storeOptions.open())
-            let given = try name ?? askName()
+        func run(_ env: CommandEnvironment) throws {
+            let book = ItemBook(store: try storeOptions.open(env))
+            let given = try name ?? askName(env)
             // The name is checked before the camera runs, so a bad name costs no photo.
             _ = try ItemName.checked(given, others: book.all().map(\.name))
-            let (item, result) = try book.add(name: given, photo: photo.take(), notes: notes)
-            if output.json { return Output.json(["id": .string(item.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
-            Output.line("Added \(item.name)\(item.photo == nil ? " (no photo: a placeholder picture shows)" : " with its photo").")
+            let (item, result) = try book.add(name: given, photo: photo.take(env), notes: notes)
+            if output.json { return env.out.json(["id": .string(item.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
+            env.out.line("Added \(item.name)\(item.photo == nil ? " (no photo: a placeholder picture shows)" : " with its photo").")
         }
 
-        private func askName() throws -> String {
-            guard Prompts.canAsk else { throw CommandFailure(message: "give the item's name: trove item add NAME") }
-            guard let answer = Prompts.text("Name: ", placeholder: "Enter item's name") else { throw ExitCode.failure }
+        private func askName(_ env: CommandEnvironment) throws -> String {
+            guard env.terminal.canAsk else { throw CommandFailure(message: "give the item's name: trove item add NAME") }
+            guard let answer = Prompts.text(env, "Name: ", placeholder: "Enter item's name") else { throw ExitCode.failure }
             return answer
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Rename an item, change its photo or notes.",
             discussion: "Example: trove item edit Keys --name \"House keys\" --photo keys.jpg")
@@ -80,20 +80,20 @@ struct ItemCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             guard name != nil || photo.isGiven || removePhoto || notes != nil else {
                 throw CommandFailure(message: "say what to change: --name, --photo, --camera, --remove-photo or --notes")
             }
-            let book = ItemBook(store: try storeOptions.open())
+            let book = ItemBook(store: try storeOptions.open(env))
             let found = try book.item(named: item)
             if let name { _ = try ItemName.checked(name, others: book.all().filter { $0.id != found.id }.map(\.name)) }
-            let (edited, result) = try book.edit(found, name: name, photo: photo.take(), removePhoto: removePhoto, notes: notes)
-            if output.json { return Output.commitResult(result, json: true) }
-            Output.line(result.commit == nil ? "Nothing changed." : "Updated \(edited.name).")
+            let (edited, result) = try book.edit(found, name: name, photo: photo.take(env), removePhoto: removePhoto, notes: notes)
+            if output.json { return env.out.commitResult(result, json: true) }
+            env.out.line(result.commit == nil ? "Nothing changed." : "Updated \(edited.name).")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show an item: its picture, trackers, last known location and notes.",
             discussion: "Example: trove item show Keys")
@@ -101,15 +101,15 @@ struct ItemCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let summary = try ItemSummary(item: ItemBook(store: store).item(named: item), store: store)
-            if output.json { return Output.json(summary.json) }
-            ItemCard(summary: summary, store: store).lines().forEach { Output.line($0) }
+            if output.json { return env.out.json(summary.json) }
+            ItemCard(summary: summary, store: store).lines(for: env.terminal).forEach { env.out.line($0) }
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete an item and its tracker bindings (undo brings them back).",
             discussion: "It asks first on a terminal; a script must pass --yes. Example: trove item rm Keys --yes")
@@ -118,11 +118,11 @@ struct ItemCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let book = ItemBook(store: try storeOptions.open())
+        func run(_ env: CommandEnvironment) throws {
+            let book = ItemBook(store: try storeOptions.open(env))
             let found = try book.item(named: item)
-            guard Prompts.confirm("Delete \(found.name)?", assumeYes: yes) else { throw ExitCode.failure }
-            Output.commitResult(try book.remove(found), json: output.json)
+            guard Prompts.confirm(env, "Delete \(found.name)?", assumeYes: yes) else { throw ExitCode.failure }
+            env.out.commitResult(try book.remove(found), json: output.json)
         }
     }
 }

@@ -4,7 +4,7 @@ import TroveKit
 import TroveStore
 
 /// `trove item locate ITEM`: where an item was last seen.
-struct ItemLocateCommand: ParsableCommand {
+struct ItemLocateCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "locate", abstract: "Show an item's last known location and how old it is.",
         discussion: "Example: trove item locate Keys")
@@ -12,25 +12,25 @@ struct ItemLocateCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let store = try storeOptions.open()
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env)
         let found = try ItemBook(store: store).item(named: item)
         let location = try ItemNavigateCommand.location(of: found, in: store)
         let report = location.report
         if output.json {
-            return Output.json([
+            return env.out.json([
                 "item": .string(found.name), "tracker": .string(report.trackerID), "at": .string(Timestamp.string(report.at)),
                 "lat": .double(report.latitude), "lon": .double(report.longitude),
                 "accuracy": report.accuracy.map { .double($0) } ?? .null,
             ])
         }
-        Output.line("\(found.name) was at \(ItemSummary.place(report))\(report.accuracy.map { " (±\(Int($0.rounded())) m)" } ?? "") "
-                    + "\(location.age()), \(Output.date(report.at)), by tracker \(report.trackerID).")
+        env.out.line("\(found.name) was at \(ItemSummary.place(report))\(report.accuracy.map { " (±\(Int($0.rounded())) m)" } ?? "") "
+                    + "\(location.age()), \(LocalTime.minutes(report.at)), by tracker \(report.trackerID).")
     }
 }
 
 /// `trove item navigate ITEM`: directions links to where an item was last seen.
-struct ItemNavigateCommand: ParsableCommand {
+struct ItemNavigateCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "navigate", abstract: "Directions to an item: walking when near, transit when far.",
         discussion: """
@@ -49,8 +49,8 @@ struct ItemNavigateCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let store = try storeOptions.open()
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env)
         let limit = try walkWithin.map(Self.metres) ?? Directions.defaultWalkingLimit
         let found = try ItemBook(store: store).item(named: item)
         let location = try Self.location(of: found, in: store)
@@ -63,16 +63,16 @@ struct ItemNavigateCommand: ParsableCommand {
         let target = try Coordinates(latitude: location.report.latitude, longitude: location.report.longitude)
         let directions = Directions(from: start, to: target, walkingLimit: limit)
         if output.json {
-            return Output.json([
+            return env.out.json([
                 "mode": .string(directions.mode.rawValue), "distance": .double(directions.distance.rounded()),
                 "google": .string(directions.googleMaps), "apple": .string(directions.appleMaps), "openstreetmap": .string(directions.openStreetMap),
             ])
         }
-        Output.line("\(found.name) is \(directions.distanceText) away (seen \(location.age())): \(directions.mode.rawValue).")
-        Output.line("Google Maps:   \(directions.googleMaps)")
-        Output.line("Apple Maps:    \(directions.appleMaps)")
-        Output.line("OpenStreetMap: \(directions.openStreetMap)" + (directions.mode == .transit ? " (no transit there: by car)" : ""))
-        if open { try Browser.open(directions.googleMaps) }
+        env.out.line("\(found.name) is \(directions.distanceText) away (seen \(location.age())): \(directions.mode.rawValue).")
+        env.out.line("Google Maps:   \(directions.googleMaps)")
+        env.out.line("Apple Maps:    \(directions.appleMaps)")
+        env.out.line("OpenStreetMap: \(directions.openStreetMap)" + (directions.mode == .transit ? " (no transit there: by car)" : ""))
+        if open { try Browser.open(directions.googleMaps, env) }
     }
 
     /// The last known location of `item`, or the error that says why there is none.
@@ -98,11 +98,11 @@ struct ItemNavigateCommand: ParsableCommand {
 /// Opening a link in the user's browser or map application.
 enum Browser {
     /// Hands `url` to `xdg-open`; without one, says so and leaves the printed link to be copied.
-    static func open(_ url: String) throws {
+    static func open(_ url: String, _ env: CommandEnvironment) throws {
         guard let program = ExternalProgram(named: "xdg-open") else {
-            return Output.error("xdg-open is not installed: open the link above in your browser")
+            return env.error("xdg-open is not installed: open the link above in your browser")
         }
         let result = try program.run([url], timeout: 15)
-        if result.status != 0 { Output.error("xdg-open could not open the link (\(result.text.trimmingCharacters(in: .whitespacesAndNewlines))): open it in your browser") }
+        if result.status != 0 { env.error("xdg-open could not open the link (\(result.text.trimmingCharacters(in: .whitespacesAndNewlines))): open it in your browser") }
     }
 }

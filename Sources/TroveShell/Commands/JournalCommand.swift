@@ -11,31 +11,31 @@ struct JournalCommand: ParsableCommand {
         commandName: "journal", abstract: "List, make, rename and remove journals.",
         subcommands: [List.self, New.self, Set.self, Rename.self, Remove.self], defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List journals with their entry counts.", discussion: "Example: trove journal list")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             let journals = try JournalBook(store: index.store).all()
             let counts = try journals.map { try index.count(matching: RecordQuery(type: "entry", parent: $0.id)) }
             if output.json {
-                Output.json(.array(zip(journals, counts).map { journal, count in
+                env.out.json(.array(zip(journals, counts).map { journal, count in
                     ["id": .string(journal.id), "name": .string(journal.name), "public": .bool(journal.isPublic), "entries": .integer(count)]
                 }))
             } else if journals.isEmpty {
-                Output.line("No journals yet: trove journal new NAME (or just write: trove entry new \"…\").")
+                env.out.line("No journals yet: trove journal new NAME (or just write: trove entry new \"…\").")
             } else {
-                Output.table(zip(journals, counts).map { journal, count in
+                env.out.table(zip(journals, counts).map { journal, count in
                     [journal.name, "\(count) \(count == 1 ? "entry" : "entries")", journal.isPublic ? "public" : "private"]
                 })
             }
         }
     }
 
-    struct New: ParsableCommand {
+    struct New: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "new", abstract: "Make a journal (private unless --public).",
             discussion: "Examples:\n  trove journal new \"Morning pages\"\n  trove journal new Travels --public --description \"Where we went\"")
@@ -44,14 +44,14 @@ struct JournalCommand: ParsableCommand {
         @Option(help: "A line about it.") var description: String?
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             guard name.contains(where: { !$0.isWhitespace }) else { throw CommandFailure(message: "a journal's name must not be blank") }
-            let journal = try JournalBook(store: storeOptions.open()).create(name: name, isPublic: visibility == .public, description: description)
-            Output.line("Made \(journal.isPublic ? "public" : "private") journal \(journal.name).")
+            let journal = try JournalBook(store: storeOptions.open(env)).create(name: name, isPublic: visibility == .public, description: description)
+            env.out.line("Made \(journal.isPublic ? "public" : "private") journal \(journal.name).")
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Make a journal public or private.",
             discussion: "Examples:\n  trove journal set Travels --public\n  trove journal set Travels --private")
@@ -59,29 +59,29 @@ struct JournalCommand: ParsableCommand {
         @Flag(help: "Public (published by 'export html') or private.") var visibility: Visibility
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let book = JournalBook(store: try storeOptions.open())
+        func run(_ env: CommandEnvironment) throws {
+            let book = JournalBook(store: try storeOptions.open(env))
             let changed = try book.setPublic(book.journal(named: journal), visibility == .public)
-            Output.line("\(changed.name) is now \(changed.isPublic ? "public" : "private").")
+            env.out.line("\(changed.name) is now \(changed.isPublic ? "public" : "private").")
         }
     }
 
-    struct Rename: ParsableCommand {
+    struct Rename: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename", abstract: "Rename a journal.", discussion: "Example: trove journal rename Journal \"Daily notes\"")
         @Argument(help: "The journal.", completion: DataCompletion.names(of: ["journal"])) var journal: String
         @Argument(help: "Its new name.") var name: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             guard name.contains(where: { !$0.isWhitespace }) else { throw CommandFailure(message: "a journal's name must not be blank") }
-            let book = JournalBook(store: try storeOptions.open())
+            let book = JournalBook(store: try storeOptions.open(env))
             let renamed = try book.rename(book.journal(named: journal), to: name)
-            Output.line("Renamed \(journal) to \(renamed.name).")
+            env.out.line("Renamed \(journal) to \(renamed.name).")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a journal and its entries (undo brings them back).",
             discussion: "It asks first on a terminal; a script must pass --yes. Example: trove journal rm Drafts --yes")
@@ -90,13 +90,13 @@ struct JournalCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            let index = try storeOptions.openIndex(env)
             let book = JournalBook(store: index.store)
             let found = try book.journal(named: journal)
             let entries = try index.records(matching: RecordQuery(type: "entry", parent: found.id), page: .all).map(\.id)
-            guard Prompts.confirm("Delete journal \(found.name) and its \(entries.count) entries?", assumeYes: yes) else { throw ExitCode.failure }
-            Output.commitResult(try book.remove(found, entries: entries), json: output.json)
+            guard Prompts.confirm(env, "Delete journal \(found.name) and its \(entries.count) entries?", assumeYes: yes) else { throw ExitCode.failure }
+            env.out.commitResult(try book.remove(found, entries: entries), json: output.json)
         }
     }
 }

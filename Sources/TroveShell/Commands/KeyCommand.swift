@@ -15,15 +15,15 @@ struct KeyCommand: ParsableCommand {
         subcommands: [Init.self, Show.self, AllowedSigners.self], defaultSubcommand: Show.self)
 
     /// The name a key goes by, `trove:<username>` when signed in to the store, else `trove:<store folder>`.
-    static func principal(_ options: StoreOptions) -> String {
-        guard let store = try? Store.open(at: options.path) else {
-            return "trove:" + (ProcessInfo.processInfo.environment["USER"] ?? NSUserName())
+    static func principal(_ options: StoreOptions, _ env: CommandEnvironment) -> String {
+        guard let store = try? Store.open(at: options.path(env)) else {
+            return "trove:" + (env.variables["USER"] ?? NSUserName())
         }
         if let account = (try? SignIn.require(store)) ?? nil { return "trove:" + account.username }
         return "trove:" + (store.path as NSString).lastPathComponent
     }
 
-    struct Init: ParsableCommand {
+    struct Init: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "init", abstract: "Make your signing key.",
             discussion: """
@@ -40,41 +40,41 @@ struct KeyCommand: ParsableCommand {
         var force = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ env: CommandEnvironment) throws {
             var passphrase: String?
             if passphraseStdin {
-                guard let line = PasswordInput.standardInputLine(0) else { throw CommandFailure(message: "no passphrase on standard input") }
+                guard let line = PasswordInput.standardInputLine(env, 0) else { throw CommandFailure(message: "no passphrase on standard input") }
                 passphrase = line
             }
-            let keys = KeyStore.standard()
+            let keys = KeyStore.standard(env.variables)
             let key = try keys.create(passphrase: passphrase, force: force)
             // Later commands in this process (the shell) sign with the new key.
             Store.defaultCommitSigner = KeySigner(keys: keys, passphrase: passphrase)
-            Output.line("Made a signing key: \(keys.keyFile)\(passphrase == nil ? "" : " (protected by a passphrase)")")
-            Output.line(key.publicKey.line(comment: KeyCommand.principal(storeOptions)))
-            try publish(key, passphrase: passphrase)
+            env.out.line("Made a signing key: \(keys.keyFile)\(passphrase == nil ? "" : " (protected by a passphrase)")")
+            env.out.line(key.publicKey.line(comment: KeyCommand.principal(storeOptions, env)))
+            try publish(key, passphrase: passphrase, env)
         }
 
         /// Puts the public key in the signed-in user's profile, in a commit the new key signs.
-        private func publish(_ key: SigningKey, passphrase: String?) throws {
-            guard let store = try? Store.open(at: storeOptions.path), let account = (try? SignIn.require(store)) ?? nil else { return }
+        private func publish(_ key: SigningKey, passphrase: String?, _ env: CommandEnvironment) throws {
+            guard let store = try? Store.open(at: storeOptions.path(env)), let account = (try? SignIn.require(store)) ?? nil else { return }
             try ProfileBook(store: store).setPublicKey(key.publicKey, of: account)
-            Output.line("Added it to the profile of \(account.username).")
+            env.out.line("Added it to the profile of \(account.username).")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Print your public key in OpenSSH form.",
             discussion: "Examples:\n  trove key show\n  trove key show >> ~/.ssh/trove_signers.pub")
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            Output.line(try KeyStore.standard().publicKey().line(comment: KeyCommand.principal(storeOptions)))
+        func run(_ env: CommandEnvironment) throws {
+            env.out.line(try KeyStore.standard(env.variables).publicKey().line(comment: KeyCommand.principal(storeOptions, env)))
         }
     }
 
-    struct AllowedSigners: ParsableCommand {
+    struct AllowedSigners: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "allowed-signers", abstract: "Write a git allowed-signers file that trusts your key.",
             discussion: """
@@ -90,9 +90,9 @@ struct KeyCommand: ParsableCommand {
         @Flag(name: .long, help: "Add the line to the file instead of replacing it.") var append = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let key = try KeyStore.standard().publicKey()
-            let name = principal ?? KeyCommand.principal(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let key = try KeyStore.standard(env.variables).publicKey()
+            let name = principal ?? KeyCommand.principal(storeOptions, env)
             guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
                 throw CommandFailure(message: "a principal cannot be empty or contain spaces: '\(name)'")
             }
@@ -106,7 +106,7 @@ struct KeyCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: "cannot write \(file): \(error.localizedDescription)")
             }
-            Output.line("Wrote \(file): \(name) may sign commits with \(key.fingerprint).")
+            env.out.line("Wrote \(file): \(name) may sign commits with \(key.fingerprint).")
         }
     }
 }

@@ -5,7 +5,7 @@ import TroveKit
 import TroveStore
 
 /// `trove login`: opens a session on this clone of the store.
-struct LoginCommand: ParsableCommand {
+struct LoginCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Sign in with your email and password.",
         discussion: """
@@ -23,77 +23,77 @@ struct LoginCommand: ParsableCommand {
     var idleTimeout: Duration = Duration(seconds: Session.defaultIdleTimeout)
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let store = try storeOptions.open(requiringSignIn: false)
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env, requiringSignIn: false)
         let book = AccountBook(store: store)
         if try book.isEmpty() { throw AccountError.noAccounts }
         let email = try self.email ?? {
-            guard !passwordStdin, Prompts.canAsk, let typed = Prompts.text("Email: ") else {
+            guard !passwordStdin, env.terminal.canAsk, let typed = Prompts.text(env, "Email: ") else {
                 throw CommandFailure(message: "give your email: trove login EMAIL")
             }
             return typed.trimmingCharacters(in: .whitespaces)
         }()
-        let password = try PasswordInput.current(fromStandardInput: passwordStdin)
+        let password = try PasswordInput.current(env, fromStandardInput: passwordStdin)
         let account: Account
         do {
             account = try book.authenticate(email: email, password: password)
         } catch AccountError.temporaryPassword {
-            if !passwordStdin { FileHandle.standardError.write(Data("Your password is temporary: choose a new one.\n".utf8)) }
-            guard passwordStdin ? PasswordInput.standardInputLine(1) != nil : Prompts.canAsk else { throw AccountError.temporaryPassword }
-            let new = try PasswordInput.new(fromStandardInput: passwordStdin, line: 1, prompt: "New password: ")
+            if !passwordStdin { env.err.write("Your password is temporary: choose a new one.\n") }
+            guard passwordStdin ? PasswordInput.standardInputLine(env, 1) != nil : env.terminal.canAsk else { throw AccountError.temporaryPassword }
+            let new = try PasswordInput.new(env, fromStandardInput: passwordStdin, line: 1, prompt: "New password: ")
             account = try book.changePassword(email: email, current: password, new: new)
         }
         let session = try SignIn.start(account, in: store, idleTimeout: idleTimeout.seconds)
-        Output.line("Signed in as \(account.username). The session ends after \(Duration(seconds: session.idleTimeout)) unused, or with 'trove logout'.")
+        env.out.line("Signed in as \(account.username). The session ends after \(Duration(seconds: session.idleTimeout)) unused, or with 'trove logout'.")
     }
 }
 
 /// `trove logout`: ends the session.
-struct LogoutCommand: ParsableCommand {
+struct LogoutCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout", abstract: "Sign out: end this clone's session.", discussion: "Example: trove logout")
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let file = SessionFile(storePath: try storeOptions.open(requiringSignIn: false).path)
-        guard let session = file.read() else { return Output.line("Nobody is signed in.") }
+    func run(_ env: CommandEnvironment) throws {
+        let file = SessionFile(storePath: try storeOptions.open(env, requiringSignIn: false).path)
+        guard let session = file.read() else { return env.out.line("Nobody is signed in.") }
         file.remove()
-        Output.line("Signed out \(session.username).")
+        env.out.line("Signed out \(session.username).")
     }
 }
 
 /// `trove whoami`: who is signed in, and until when.
-struct WhoamiCommand: ParsableCommand {
+struct WhoamiCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami", abstract: "Show who is signed in.", discussion: "Example: trove whoami --json")
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let store = try storeOptions.open(requiringSignIn: false)
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env, requiringSignIn: false)
         // Signed out is an answer to "who am I", not a refusal.
         let signedIn: Account?
         do { signedIn = try SignIn.require(store) } catch AccountError.notSignedIn {
-            if output.json { return Output.json(["signedIn": false]) }
-            return Output.line("Nobody is signed in: 'trove login EMAIL' signs you in.")
+            if output.json { return env.out.json(["signedIn": false]) }
+            return env.out.line("Nobody is signed in: 'trove login EMAIL' signs you in.")
         }
         guard let account = signedIn else {
-            if output.json { return Output.json(["offline": true]) }
-            return Output.line("Nobody: this store has no account (an offline store).")
+            if output.json { return env.out.json(["offline": true]) }
+            return env.out.line("Nobody: this store has no account (an offline store).")
         }
         let session = SessionFile(storePath: store.path).read()
         if output.json {
-            Output.json(["id": .string(account.id), "username": .string(account.username), "email": .string(account.email),
+            env.out.json(["id": .string(account.id), "username": .string(account.username), "email": .string(account.email),
                          "expiresAt": session.map { .string(Timestamp.string($0.expiresAt)) } ?? .null])
         } else {
-            Output.line("\(account.username) (\(account.email))")
-            if let session { Output.line("Signed in since \(Output.date(session.startedAt)); signs out if unused until \(Output.date(session.expiresAt)).") }
+            env.out.line("\(account.username) (\(account.email))")
+            if let session { env.out.line("Signed in since \(LocalTime.minutes(session.startedAt)); signs out if unused until \(LocalTime.minutes(session.expiresAt)).") }
         }
     }
 }
 
 /// `trove passwd`: changes a password (a temporary one included).
-struct PasswdCommand: ParsableCommand {
+struct PasswdCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "passwd", abstract: "Change your password.",
         discussion: """
@@ -107,8 +107,8 @@ struct PasswdCommand: ParsableCommand {
     @Flag(help: "Read the current and new passwords from standard input, a line each.") var passwordStdin = false
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let store = try storeOptions.open(requiringSignIn: false)
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env, requiringSignIn: false)
         let book = AccountBook(store: store)
         if try book.isEmpty() { throw AccountError.noAccounts }
         let email = try email ?? {
@@ -117,10 +117,10 @@ struct PasswdCommand: ParsableCommand {
             }
             return account.email
         }()
-        let current = try PasswordInput.current(fromStandardInput: passwordStdin, prompt: "Current password: ")
-        let new = try PasswordInput.new(fromStandardInput: passwordStdin, line: 1, prompt: "New password: ")
+        let current = try PasswordInput.current(env, fromStandardInput: passwordStdin, prompt: "Current password: ")
+        let new = try PasswordInput.new(env, fromStandardInput: passwordStdin, line: 1, prompt: "New password: ")
         let account = try book.changePassword(email: email, current: current, new: new)
-        Output.line("Changed the password of \(account.username).")
+        env.out.line("Changed the password of \(account.username).")
     }
 }
 

@@ -6,7 +6,7 @@ import TroveKit
 import TroveStore
 
 /// `trove map`: the dog's business records around the current location, drawn in the terminal.
-struct MapCommand: ParsableCommand {
+struct MapCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "map", abstract: "Draw the business records around you, clustered, with a scale and north.",
         discussion: """
@@ -39,15 +39,15 @@ struct MapCommand: ParsableCommand {
         if let radius, !(radius > 0 && radius.isFinite) { throw ValidationError("--radius must be a positive number of metres") }
     }
 
-    func run() throws {
-        let index = try storeOptions.openIndex()
+    func run(_ env: CommandEnvironment) throws {
+        let index = try storeOptions.openIndex(env)
         let store = index.store
-        let dog = try dogs.dogID(in: store)
+        let dog = try dogs.dogID(in: store, env)
         let here = CurrentLocation.read(storePath: store.path)
         var saved = SavedMapView.read(storePath: store.path)
         let chosen = try around.map { try Coordinates(parsing: $0) }
         guard let middle = chosen ?? (center ? here?.coordinates : saved.centre(following: here)) else { throw DogError.noLocation }
-        let (columns, rows) = try MapLayout.size(size)
+        let (columns, rows) = try MapLayout.size(size, env)
         let zoom = self.zoom ?? radius.map { WebMercator.zoom(fitting: $0, pixels: min(columns * 2, rows * 4) / 2, atLatitude: middle.latitude) }
             ?? saved.zoom
         // The markers cluster for the picture drawn: the SVG's circles, else the terminal's cells.
@@ -66,13 +66,13 @@ struct MapCommand: ParsableCommand {
                 try MapLayout.write(GeoJSONWriter.write(try MapLayout.exported(records, store: store)), to: geojson)
             }
             let count = view.recordCount
-            return Output.line("Wrote \([svg, geojson].compactMap { $0 }.joined(separator: " and ")): \(count) record\(count == 1 ? "" : "s").")
+            return env.out.line("Wrote \([svg, geojson].compactMap { $0 }.joined(separator: " and ")): \(count) record\(count == 1 ? "" : "s").")
         }
-        if output.json { return Output.json(MapLayout.json(view)) }
-        guard LiveView.possible, size == nil else {
-            return MapLayout.print(view, here: here?.coordinates, highlighted: nil, title: title)
+        if output.json { return env.out.json(MapLayout.json(view)) }
+        guard env.terminal.canRunLiveView, size == nil else {
+            return MapLayout.print(view, here: here?.coordinates, highlighted: nil, title: title, env)
         }
-        try live(index: index, center: middle, zoom: zoom, dog: dog, here: here?.coordinates, saved: saved)
+        try live(index: index, center: middle, zoom: zoom, dog: dog, here: here?.coordinates, saved: saved, env)
     }
 
     /// The keys a live map takes, shown under it.
@@ -80,7 +80,7 @@ struct MapCommand: ParsableCommand {
 
     /// On a terminal the map stays: arrows move it by a quarter of the window, + and - zoom, c comes back to the
     /// current location, a resize redraws it, q leaves; where it was left is remembered as `--around` would.
-    private func live(index: RecordIndex, center: Coordinates, zoom: Int, dog: String?, here: Coordinates?, saved: SavedMapView) throws {
+    private func live(index: RecordIndex, center: Coordinates, zoom: Int, dog: String?, here: Coordinates?, saved: SavedMapView, _ env: CommandEnvironment) throws {
         let store = index.store
         let map = BusinessMap(index: index)
         let dogRecord = try dog.map { try DogBook(store: store).dog(named: $0) }
@@ -91,7 +91,7 @@ struct MapCommand: ParsableCommand {
             do {
                 let view = try map.view(center: shownCenter, zoom: shownZoom, width: max(10, width) * 2, height: rows * 4, dog: dog,
                                         footprint: BusinessMapCanvas.footprint, here: here)
-                let color = Terminal.supportsColor()
+                let color = env.terminal.color
                 return MapLayout.lines(view, here: here, highlighted: nil, title: try MapLayout.title(view: view, dog: dogRecord), color: color)
                     + [SGR.apply([.dim], to: Self.keysHelp, color: color)]
             } catch {
@@ -102,7 +102,7 @@ struct MapCommand: ParsableCommand {
             let projection = WebMercator(zoom: shownZoom)
             let pixel = projection.pixel(latitude: shownCenter.latitude, longitude: shownCenter.longitude)
             // A quarter of the window, in the projection's pixels (a braille cell is 2 x 4 dots).
-            let (stepX, stepY) = (Double(Terminal.width() * 2) / 4, Double(max(3, Terminal.height() - MapLayout.reservedRows) * 4) / 4)
+            let (stepX, stepY) = (Double(env.terminal.width * 2) / 4, Double(max(3, env.terminal.height - MapLayout.reservedRows) * 4) / 4)
             var target = pixel
             switch key {
             case .left, .character("h"): target.x -= stepX

@@ -11,7 +11,7 @@ enum MapLayout {
     static let reservedRows = 4
 
     /// The drawing's size in cells: `--size COLSxROWS`, else the terminal's (80 × 24 off a terminal).
-    static func size(_ given: String?) throws -> (columns: Int, rows: Int) {
+    static func size(_ given: String?, _ env: CommandEnvironment) throws -> (columns: Int, rows: Int) {
         if let given {
             let parts = given.lowercased().split(separator: "x").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let columns = parts[0], let rows = parts[1], (10...1000).contains(columns), (3...500).contains(rows) else {
@@ -19,7 +19,7 @@ enum MapLayout {
             }
             return (columns, rows)
         }
-        return (max(10, Terminal.width()), max(3, Terminal.height() - reservedRows))
+        return (max(10, env.terminal.width), max(3, env.terminal.height - reservedRows))
     }
 
     /// `Pixel · 48.87250, 2.36510 · zoom 16, 120 m across · 23 records`.
@@ -31,8 +31,8 @@ enum MapLayout {
     }
 
     /// Prints the title, the drawing, the legend and how to see a marker's statistics.
-    static func print(_ view: BusinessMapView, here: Coordinates?, highlighted: MappedBusiness?, title: String) {
-        lines(view, here: here, highlighted: highlighted, title: title, color: Terminal.supportsColor()).forEach { Output.line($0) }
+    static func print(_ view: BusinessMapView, here: Coordinates?, highlighted: MappedBusiness?, title: String, _ env: CommandEnvironment) {
+        lines(view, here: here, highlighted: highlighted, title: title, color: env.terminal.color).forEach { env.out.line($0) }
     }
 
     /// The title, the drawing, the legend and how to see a marker's statistics, as lines.

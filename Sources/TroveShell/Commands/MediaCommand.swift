@@ -9,7 +9,7 @@ struct MediaCommand: ParsableCommand {
         commandName: "media", abstract: "Store images by content hash and read them back.",
         subcommands: [Add.self, Cat.self])
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Store image files (JPEG, PNG, GIF, WebP, HEIC) in one commit; print their hashes.",
             discussion: "Each file is stored once, however often it is added. Example: trove media add photo.jpg")
@@ -22,20 +22,20 @@ struct MediaCommand: ParsableCommand {
             if files.isEmpty { throw ValidationError("give at least one file") }
         }
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let (references, _) = try store.transaction { transaction in
-                try files.map { try transaction.addMedia(Input.readAll($0), source: $0) }
+                try files.map { try transaction.addMedia(Input.readAll($0, env), source: $0) }
             }
             if output.json {
-                Output.json(.array(references.map { ["sha256": .string($0.sha256), "path": .string($0.path)] }))
+                env.out.json(.array(references.map { ["sha256": .string($0.sha256), "path": .string($0.path)] }))
             } else {
-                Output.table(references.map { [$0.sha256, $0.path] })
+                env.out.table(references.map { [$0.sha256, $0.path] })
             }
         }
     }
 
-    struct Cat: ParsableCommand {
+    struct Cat: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "cat", abstract: "Write a stored media file to standard output.",
             discussion: "Example: trove media cat 9e6dbb06... > photo.jpg")
@@ -43,8 +43,8 @@ struct MediaCommand: ParsableCommand {
         @Argument(help: "The media file's SHA-256, or its first 6 or more characters (as entry show prints them).") var sha256: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             // A short hash pasted from a listing may carry the ellipsis that followed it.
             let typed = sha256.trimmingCharacters(in: CharacterSet(charactersIn: "…. "))
             var hash = typed
@@ -59,7 +59,7 @@ struct MediaCommand: ParsableCommand {
             guard let bytes = try store.media(sha256: hash) else {
                 throw CommandFailure(message: "no media file with hash \(typed)")
             }
-            FileHandle.standardOutput.write(Data(bytes))
+            env.out.write(bytes)
         }
     }
 }

@@ -16,7 +16,7 @@ struct PhotoOptions: ParsableArguments {
     }
 
     /// The photo asked for, or `nil` when none was.
-    func take() throws -> ItemBook.Photo? {
+    func take(_ env: CommandEnvironment) throws -> ItemBook.Photo? {
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CommandFailure(message: "\(file) cannot be read: check the path")
@@ -24,43 +24,43 @@ struct PhotoOptions: ParsableArguments {
             guard MediaKind(magic: Array(data))?.family == .image else { throw StoreError.notAnImage(source: file) }
             return ItemBook.Photo(bytes: Array(data), source: file)
         }
-        return camera ? try CameraSession.take() : nil
+        return camera ? try CameraSession.take(env) : nil
     }
 }
 
 /// Taking a photo with the camera: capture, show, "Use this photo? [OK/retake]", keep a copy in the library.
 enum CameraSession {
-    static func take() throws -> ItemBook.Photo {
+    static func take(_ env: CommandEnvironment) throws -> ItemBook.Photo {
         let camera = try Camera.find()
         while true {
-            FileHandle.standardError.write(Data("Taking a photo with \(camera.device)…\n".utf8))
+            env.err.write("Taking a photo with \(camera.device)…\n")
             let bytes = try camera.capture()
-            show(bytes)
-            if Prompts.canAsk {
-                guard let answer = Prompts.text("Use this photo? [OK/retake] ") else { throw ExitCode.failure }
+            show(bytes, env)
+            if env.terminal.canAsk {
+                guard let answer = Prompts.text(env, "Use this photo? [OK/retake] ") else { throw ExitCode.failure }
                 switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
                 case "", "ok", "o", "y", "yes": break
                 case "retake", "r": continue
                 default:
-                    Output.error("answer OK or retake; taking it again")
+                    env.error("answer OK or retake; taking it again")
                     continue
                 }
             }
             let saved = try PictureLibrary.save(bytes)
-            FileHandle.standardError.write(Data("Kept a copy in \(saved).\n".utf8))
+            env.err.write("Kept a copy in \(saved).\n")
             return ItemBook.Photo(bytes: bytes, source: "the camera")
         }
     }
 
     /// Shows the photo on the terminal with `chafa` when it is installed, else says its size.
-    private static func show(_ bytes: [UInt8]) {
+    private static func show(_ bytes: [UInt8], _ env: CommandEnvironment) {
         let file = NSTemporaryDirectory() + "trove-photo-\(getpid()).jpg"
         defer { try? FileManager.default.removeItem(atPath: file) }
         if let chafa = ExternalProgram(named: "chafa"), (try? Data(bytes).write(to: URL(fileURLWithPath: file))) != nil,
            let output = try? chafa.run(["--size=60x20", file], timeout: 10), output.status == 0 {
-            FileHandle.standardError.write(Data(output.stdout.utf8))
+            env.err.write(output.stdout)
         } else {
-            FileHandle.standardError.write(Data("Took a photo (\(bytes.count / 1024) KB).\n".utf8))
+            env.err.write("Took a photo (\(bytes.count / 1024) KB).\n")
         }
     }
 }

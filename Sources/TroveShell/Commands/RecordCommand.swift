@@ -10,7 +10,7 @@ struct RecordCommand: ParsableCommand {
         commandName: "record", abstract: "Put, get, remove and list raw records.",
         subcommands: [Put.self, Get.self, Remove.self, List.self])
 
-    struct Put: ParsableCommand {
+    struct Put: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "put", abstract: "Add or replace records of a type; print their ids.",
             discussion: """
@@ -48,15 +48,15 @@ struct RecordCommand: ParsableCommand {
             if (json == nil) == (jsonl == nil) { throw ValidationError("give exactly one of --fields and --jsonl") }
         }
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let records: [(source: String, value: JSONValue)]
             if let json {
-                let text = json == "-" ? try Input.readAll("-") : Array(json.utf8)
+                let text = json == "-" ? try Input.readAll("-", env) : Array(json.utf8)
                 let option = fields != nil ? "--fields" : "--json"
                 records = [(option, try Input.parse(text, source: json == "-" ? "standard input" : option))]
             } else {
-                records = try Input.jsonLines(jsonl!)
+                records = try Input.jsonLines(jsonl!, env)
             }
             let (ids, _) = try store.transaction(message: message) { transaction in
                 try records.map { source, value in
@@ -66,11 +66,11 @@ struct RecordCommand: ParsableCommand {
                     }
                 }
             }
-            for id in ids { Output.line(id) }
+            for id in ids { env.out.line(id) }
         }
     }
 
-    struct Get: ParsableCommand {
+    struct Get: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "get", abstract: "Print one record as JSON.", discussion: "Example: trove record get 01a2… > rex.json")
         @Argument(help: "The record id.", completion: DataCompletion.recordIDs) var id: String
@@ -78,15 +78,15 @@ struct RecordCommand: ParsableCommand {
         /// Accepted because `--json` is global; the record is printed as JSON either way.
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let id = try TypedRecordID.resolve(id, in: store)
             guard let record = try store.record(id: id) else { throw StoreError.recordNotFound(id: id) }
-            Output.json(record.value)
+            env.out.json(record.value)
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete one record (undo brings it back).",
             discussion: "It asks first on a terminal; a script must pass --yes. Example: trove record rm 01a2… --yes")
@@ -95,23 +95,23 @@ struct RecordCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let id = try TypedRecordID.resolve(id, in: store)
             guard let record = try store.record(id: id) else { throw StoreError.recordNotFound(id: id) }
             let name = record.value.objectValue.flatMap { $0["name"] ?? $0["title"] }.flatMap { value -> String? in
                 if case .string(let text) = value { return " '\(text)'" }
                 return nil
             } ?? ""
-            guard Prompts.confirm("Delete \(record.type)\(name) (\(id))?", assumeYes: yes) else {
+            guard Prompts.confirm(env, "Delete \(record.type)\(name) (\(id))?", assumeYes: yes) else {
                 throw ExitCode.failure
             }
             let (_, result) = try store.transaction { try $0.delete(id: id) }
-            Output.commitResult(result, json: output.json)
+            env.out.commitResult(result, json: output.json)
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the records of a type, a page at a time, oldest first.",
             discussion: """
@@ -142,9 +142,9 @@ struct RecordCommand: ParsableCommand {
             if offset < 0 { throw ValidationError("--offset must not be negative") }
         }
 
-        func run() throws {
-            try Output.paged {
-                let index = try storeOptions.openIndex()
+        func run(_ env: CommandEnvironment) throws {
+            try env.out.paged {
+                let index = try storeOptions.openIndex(env)
                 try index.store.recordFormat(type)
                 // People read a page at a time; scripts asking for JSON get everything unless they page.
                 let limit = all ? nil : self.limit ?? (output.json ? nil : 100)
@@ -152,17 +152,17 @@ struct RecordCommand: ParsableCommand {
                 let parent = try container.map { try Self.container(named: $0, in: index) }
                 let records = try index.records(type: type, parent: parent, tag: tag, sort: sort, descending: reverse, page: page)
                 if output.json {
-                    Output.json(.array(records.compactMap(index.value(of:))))
+                    env.out.json(.array(records.compactMap(index.value(of:))))
                     return
                 }
                 if records.isEmpty {
-                    Output.line(offset == 0 ? "No \(type) records." : "No \(type) records after the first \(offset).")
+                    env.out.line(offset == 0 ? "No \(type) records." : "No \(type) records after the first \(offset).")
                     return
                 }
-                Output.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
+                env.out.table(records.map { [$0.id, $0.updatedAt, $0.label ?? ""] })
                 if let limit, records.count == limit, parent == nil, tag == nil, let total = try index.counts().first(where: { $0.type == type })?.count,
                    total > offset + limit {
-                    Output.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
+                    env.error("showing \(offset + 1)-\(offset + limit) of \(total); --offset \(offset + limit) for the next page, --all for every one")
                 }
             }
         }
@@ -187,8 +187,9 @@ extension IndexSort: ExpressibleByArgument {}
 
 /// Reading command input: files, standard input, JSON and JSON lines.
 enum Input {
-    static func readAll(_ path: String) throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    /// The bytes of the file at `path`, or of standard input for `-`.
+    static func readAll(_ path: String, _ env: CommandEnvironment) throws -> [UInt8] {
+        if path == "-" { return env.input.readAll() }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandFailure(message: "\(path): cannot read the file")
         }
@@ -200,11 +201,11 @@ enum Input {
     }
 
     /// Every non-blank line of a JSON-lines file, each named `FILE line N` for messages.
-    static func jsonLines(_ path: String) throws -> [(source: String, value: JSONValue)] {
+    static func jsonLines(_ path: String, _ env: CommandEnvironment) throws -> [(source: String, value: JSONValue)] {
         let name = path == "-" ? "standard input" : path
         var records: [(String, JSONValue)] = []
         var number = 0
-        for line in try readAll(path).split(separator: 0x0A, omittingEmptySubsequences: false) {
+        for line in try readAll(path, env).split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
             records.append(("\(name) line \(number)", try parse(Array(line), source: "\(name) line \(number)")))

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `trove reindex`: rebuild the SQLite index from the records.
-struct ReindexCommand: ParsableCommand {
+struct ReindexCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "reindex", abstract: "Rebuild the search and listing index from the records.",
         discussion: """
@@ -14,15 +14,15 @@ struct ReindexCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let store = try storeOptions.open()
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env)
         let start = Date()
-        let count = try StoreOptions.index(of: store, rebuilding: true, announcing: false).recordCount()
+        let count = try StoreOptions.index(of: store, rebuilding: true, announcing: false, env: env).recordCount()
         let seconds = Date().timeIntervalSince(start)
         if output.json {
-            Output.json(["records": .integer(count), "seconds": .double((seconds * 1000).rounded() / 1000)])
+            env.out.json(["records": .integer(count), "seconds": .double((seconds * 1000).rounded() / 1000)])
         } else {
-            Output.line("Indexed \(count) record\(count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s.")
+            env.out.line("Indexed \(count) record\(count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s.")
         }
     }
 }

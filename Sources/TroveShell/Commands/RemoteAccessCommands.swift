@@ -27,23 +27,23 @@ struct HTTPLoginOptions: ParsableArguments {
     }
 
     /// The login these options give for `url` (whose own user name counts when --username is missing), if any.
-    func login(for url: String) throws -> HTTPLogin? {
+    func login(for url: String, _ env: CommandEnvironment) throws -> HTTPLogin? {
         guard givesLogin else { return nil }
         guard let username = username ?? RemoteURL.username(in: url) else {
             throw CommandFailure(message: "--password-stdin needs --username (the name the server knows you by)")
         }
-        let password = try PasswordInput.current(fromStandardInput: passwordStdin,
+        let password = try PasswordInput.current(env, fromStandardInput: passwordStdin,
                                                  prompt: "Password or token for \(username) at \(RemoteURL.site(url)): ")
         guard !password.isEmpty else { throw CommandFailure(message: "the password is empty: nothing was kept") }
         return HTTPLogin(username: username, password: password)
     }
 
     /// The URL to clone (without a login in it) and the security to clone it with: these options' login and CA file.
-    func cloning(_ url: String, security: TransferSecurity) throws -> (String, TransferSecurity) {
+    func cloning(_ url: String, security: TransferSecurity, _ env: CommandEnvironment) throws -> (String, TransferSecurity) {
         try requireHTTP(url)
         let (url, inlineLogin) = RemoteURL.splittingLogin(url)
         var security = security
-        security.http.login = try login(for: url) ?? inlineLogin
+        security.http.login = try login(for: url, env) ?? inlineLogin
         security.http.caFile = try absoluteCAFile()
         return (url, security)
     }
@@ -91,13 +91,13 @@ enum RemoteURL {
 
 extension TransferSecurity {
     /// The same, asking for a missing https login on the terminal when someone can answer.
-    func askingOnTerminal() -> TransferSecurity {
+    func askingOnTerminal(_ env: CommandEnvironment) -> TransferSecurity {
         var security = self
-        guard Prompts.canAsk else { return security }
+        guard env.terminal.canAsk else { return security }
         security.http.ask = { url, username in
-            FileHandle.standardError.write(Data("\(RemoteURL.site(url)) asks for a login for \(CredentialStore.key(for: url))\n".utf8))
-            guard let name = username ?? Prompts.text("User name: "), !name.isEmpty,
-                  let password = Prompts.secret("Password or token for \(name): "), !password.isEmpty else { return nil }
+            env.err.write("\(RemoteURL.site(url)) asks for a login for \(CredentialStore.key(for: url))\n")
+            guard let name = username ?? Prompts.text(env, "User name: "), !name.isEmpty,
+                  let password = Prompts.secret(env, "Password or token for \(name): "), !password.isEmpty else { return nil }
             return HTTPLogin(username: name, password: password)
         }
         return security
@@ -106,7 +106,7 @@ extension TransferSecurity {
 
 extension RemoteCommand {
     /// `trove remote test NAME`: reach, log in, read and may-write, without changing anything.
-    struct Test: ParsableCommand {
+    struct Test: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "test", abstract: "Check that a remote can be reached, logged in to, read and written (nothing is changed).",
             discussion: "Example: trove remote test origin")
@@ -114,27 +114,27 @@ extension RemoteCommand {
         @OptionGroup var transfer: TransferOptions
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let store = try storeOptions.open(requiringSignIn: false)
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env, requiringSignIn: false)
             let url = try store.remoteURL(name)
-            Output.line("\(name): \(url)")
+            env.out.line("\(name): \(url)")
             let readOK = { (report: RemoteTestReport) in
                 let head = report.head.map { "main at \(String("\($0)".prefix(10)))" } ?? "empty: nothing was pushed there yet"
-                Output.line("  reach, log in, read: ok (\(head))")
+                env.out.line("  reach, log in, read: ok (\(head))")
             }
             do {
-                readOK(try store.testRemote(name: name, security: transfer.security))
-                Output.line("  write: ok")
+                readOK(try store.testRemote(name: name, security: transfer.security(env)))
+                env.out.line("  write: ok")
             } catch let failure as RemoteTestFailure {
                 if let read = failure.read { readOK(read) }
-                Output.line(failure.stage == .read ? "  reach, log in, read: failed" : "  write: failed")
+                env.out.line(failure.stage == .read ? "  reach, log in, read: failed" : "  write: failed")
                 throw CommandFailure(message: TransferFailureText.describe(failure.reason, remote: name, url: url, testing: true))
             }
         }
     }
 
     /// `trove remote login NAME`: keep (or replace) the login for an https remote.
-    struct Login: ParsableCommand {
+    struct Login: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "login", abstract: "Keep the user name and password or token for an https:// remote.",
             discussion: """
@@ -148,36 +148,36 @@ extension RemoteCommand {
         @Flag(help: "Read the password or token from the first line of standard input.") var passwordStdin = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let url = try storeOptions.open(requiringSignIn: false).remoteURL(name)
+        func run(_ env: CommandEnvironment) throws {
+            let url = try storeOptions.open(env, requiringSignIn: false).remoteURL(name)
             guard RemoteURL.isHTTP(url) else { throw CommandFailure(message: "\(name) is not an https:// remote: it needs no password") }
-            let asked = Prompts.canAsk && !passwordStdin ? Prompts.text("User name: ") : nil
+            let asked = env.terminal.canAsk && !passwordStdin ? Prompts.text(env, "User name: ") : nil
             guard let username = username ?? RemoteURL.username(in: url) ?? asked, !username.isEmpty else {
                 throw CommandFailure(message: "give the user name with --username")
             }
-            let password = try PasswordInput.current(fromStandardInput: passwordStdin,
+            let password = try PasswordInput.current(env, fromStandardInput: passwordStdin,
                                                      prompt: "Password or token for \(username) at \(RemoteURL.site(url)): ")
             guard !password.isEmpty else { throw CommandFailure(message: "the password is empty: nothing was kept") }
             let login = HTTPLogin(username: username, password: password)
             try CredentialStore.user().save(login, for: url)
-            Output.line("Kept the login of \(login.username) for \(name)")
+            env.out.line("Kept the login of \(login.username) for \(name)")
         }
     }
 
     /// `trove remote forget-password NAME`: drop the kept login of an https remote.
-    struct ForgetPassword: ParsableCommand {
+    struct ForgetPassword: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "forget-password", abstract: "Forget the password or token kept for an https:// remote.",
             discussion: "Example: trove remote forget-password origin")
         @Argument(help: "The remote's name.", completion: DataCompletion.remoteNames) var name: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let url = try storeOptions.open(requiringSignIn: false).remoteURL(name)
+        func run(_ env: CommandEnvironment) throws {
+            let url = try storeOptions.open(env, requiringSignIn: false).remoteURL(name)
             if try CredentialStore.user().forget(url: url) {
-                Output.line("Forgot the password for \(name)")
+                env.out.line("Forgot the password for \(name)")
             } else {
-                Output.line("No password was kept for \(name)")
+                env.out.line("No password was kept for \(name)")
             }
         }
     }
@@ -185,10 +185,10 @@ extension RemoteCommand {
 
 extension RemoteCommand.Add {
     /// Adds the remote with the https login and CA file the options give, keeping the login in the credentials file.
-    static func add(to store: Store, name: String, url: String, create: Bool, http: HTTPLoginOptions) throws {
+    static func add(to store: Store, name: String, url: String, create: Bool, http: HTTPLoginOptions, _ env: CommandEnvironment) throws {
         try http.requireHTTP(url)
         let (url, inlineLogin) = RemoteURL.splittingLogin(url)
-        let login = try http.login(for: url) ?? inlineLogin
+        let login = try http.login(for: url, env) ?? inlineLogin
         if let caFile = try http.absoluteCAFile() {
             try store.addRemote(name: name, url: url, create: create, caFile: caFile)
         } else {

@@ -4,7 +4,7 @@ import TroveIndex
 import TroveJSON
 
 /// `trove search TEXT`: full-text search over every record, best match first.
-struct SearchCommand: ParsableCommand {
+struct SearchCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Find records by their words, best match first.",
         discussion: """
@@ -33,23 +33,23 @@ struct SearchCommand: ParsableCommand {
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 
-    func run() throws {
-        try Output.paged {
-            let index = try storeOptions.openIndex()
+    func run(_ env: CommandEnvironment) throws {
+        try env.out.paged {
+            let index = try storeOptions.openIndex(env)
             if let type { try index.store.recordFormat(type) }
-            let color = !output.json && Terminal.supportsColor()
+            let color = !output.json && env.terminal.color
             let marks = color ? (SGR.start([.bold]), SGR.reset) : ("[", "]")
             let text = words.joined(separator: " ")
             // Hits from the personal store, then each group's; one list, best first.
             var hits = try index.search(text, type: type, limit: limit, highlight: marks).map { (place: nil as String?, hit: $0) }
             if storeOptions.group == nil {
-                for (name, groupIndex) in SharedStores.indexes(storeOptions) {
+                for (name, groupIndex) in SharedStores.indexes(storeOptions, env) {
                     hits += try groupIndex.search(text, type: type, limit: limit, highlight: marks).map { (place: name, hit: $0) }
                 }
                 hits = Array(hits.sorted { $0.hit.rank < $1.hit.rank }.prefix(limit))
             }
             if output.json {
-                Output.json(.array(hits.map { place, hit in
+                env.out.json(.array(hits.map { place, hit in
                     ["id": .string(hit.record.id), "type": .string(hit.record.type), "label": hit.record.label.map(JSONValue.string) ?? .null,
                      "date": hit.record.start.map(JSONValue.string) ?? .null, "snippet": .string(hit.snippet), "rank": .double(hit.rank),
                      "group": place.map(JSONValue.string) ?? .null]
@@ -57,14 +57,14 @@ struct SearchCommand: ParsableCommand {
                 return
             }
             guard !hits.isEmpty else {
-                Output.line("No records match '\(words.joined(separator: " "))'.")
+                env.out.line("No records match '\(words.joined(separator: " "))'.")
                 return
             }
             for (place, hit) in hits {
-                let date = Output.local(hit.record.start ?? hit.record.createdAt, dayOnly: true)
+                let date = LocalTime.text(hit.record.start ?? hit.record.createdAt, dayOnly: true)
                 let label = [hit.record.type, date, hit.record.label ?? "", hit.record.id, place.map { "(in \($0))" } ?? ""]
-                Output.line(label.filter { !$0.isEmpty }.joined(separator: "  "))
-                Output.line("    " + hit.snippet.replacingOccurrences(of: "\n", with: " "))
+                env.out.line(label.filter { !$0.isEmpty }.joined(separator: "  "))
+                env.out.line("    " + hit.snippet.replacingOccurrences(of: "\n", with: " "))
             }
         }
     }

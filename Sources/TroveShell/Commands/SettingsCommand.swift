@@ -8,20 +8,20 @@ struct SettingsCommand: ParsableCommand {
         commandName: "settings", abstract: "Show or change the settings that follow you to every peer.",
         subcommands: [List.self, Set.self], defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every setting ('-' for one never set).",
                                                             discussion: "Examples:\n  trove settings\n  trove settings list --json")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let listing = try SyncedSettings(store: storeOptions.open()).listing()
-            if output.json { return Output.json(.object(Dictionary(uniqueKeysWithValues: listing.map { ($0.name, .string($0.value)) }))) }
-            Output.table(listing.map { [$0.name, $0.value] })
+        func run(_ env: CommandEnvironment) throws {
+            let listing = try SyncedSettings(store: storeOptions.open(env)).listing()
+            if output.json { return env.out.json(.object(Dictionary(uniqueKeysWithValues: listing.map { ($0.name, .string($0.value)) }))) }
+            env.out.table(listing.map { [$0.name, $0.value] })
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Change a setting.",
             discussion: """
@@ -37,9 +37,9 @@ struct SettingsCommand: ParsableCommand {
         @Argument(help: "Its value.") var value: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            try SyncedSettings(store: storeOptions.open()).set(name, to: value)
-            Output.line("\(name.lowercased()) is now \(value).")
+        func run(_ env: CommandEnvironment) throws {
+            try SyncedSettings(store: storeOptions.open(env)).set(name, to: value)
+            env.out.line("\(name.lowercased()) is now \(value).")
         }
     }
 }

@@ -8,12 +8,12 @@ enum SharedStores {
     /// Each group this machine has a copy of, by name, with its index caught up; none when the user has no key or no groups.
     ///
     /// Groups not cloned here yet are left out rather than fetched: a view should not wait on a hub.
-    static func indexes(_ options: StoreOptions) -> [(name: String, index: RecordIndex)] {
-        guard let personal = try? Store.open(at: options.personalPath),
+    static func indexes(_ options: StoreOptions, _ env: CommandEnvironment) -> [(name: String, index: RecordIndex)] {
+        guard let personal = try? Store.open(at: options.personalPath(env)),
               let links = try? personal.records(ofType: "group").compactMap(GroupLink.init) else { return [] }
         return links.compactMap { link in
             let folder = GroupBook.folder(of: link.id, personalStore: personal.path)
-            guard let store = try? Store.open(at: folder), let index = try? StoreOptions.index(of: store, announcing: false) else { return nil }
+            guard let store = try? Store.open(at: folder), let index = try? StoreOptions.index(of: store, announcing: false, env: env) else { return nil }
             return (link.name, index)
         }
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `trove shell`: the interactive shell on a terminal; a script when standard input is not one.
-struct ShellCommand: ParsableCommand {
+struct ShellCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "shell", abstract: "Run commands one per line (what trove does with no command).",
         discussion: """
@@ -28,23 +28,34 @@ struct ShellCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        // The shell's --store reaches every command as TROVE_STORE: appended to each line as `--store PATH`
-        // it broke the commands that take no store (help, completions), and a line's own --store wins.
-        if let store = storeOptions.store { setenv("TROVE_STORE", store, 1) }
-        // A group the machine does not know is refused here, as by every command (its store is not yet carried
-        // into the lines' commands, which work in the personal store).
-        let storePath = try storeOptions.path
-        let script = ScriptRunner(keepGoing: keepGoing)
+    func run(_ env: CommandEnvironment) throws {
+        let lines = env.adding(carriedOptions)
+        // A group the machine does not know is refused here, as by every command.
+        let storePath = try storeOptions.path(lines)
+        let script = ScriptRunner(keepGoing: keepGoing, env: lines)
         let code: Int32
         if let line {
-            var lines = [line][...]
-            code = script.run { lines.popFirst() }
-        } else if isatty(STDIN_FILENO) == 1 {
-            code = InteractiveShell(storePath: storePath).run()
+            var given = [line][...]
+            code = script.run { given.popFirst() }
+        } else if env.terminal.inputIsTerminal {
+            code = InteractiveShell(storePath: storePath, env: lines).run()
         } else {
-            code = script.run { readLine(strippingNewline: true) }
+            code = script.run { env.input.readLine() }
         }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// The shell's `--store` and `--in-group`, for every line's command: as the variables `TROVE_STORE` and
+    /// `TROVE_GROUP` of its environment (appended to each line as options they broke the commands that take no
+    /// store, such as help and completions), so that a line's own `--store` or `--in-group` wins.
+    var carriedOptions: [String: String] {
+        var variables: [String: String] = [:]
+        if let store = storeOptions.store {
+            variables["TROVE_STORE"] = store
+            // A store chosen here is the personal one unless --in-group says otherwise, whatever the shell inherited.
+            variables["TROVE_GROUP"] = ""
+        }
+        if let group = storeOptions.group { variables["TROVE_GROUP"] = group }
+        return variables
     }
 }

@@ -9,8 +9,8 @@ struct TransferOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The ssh private key for ssh remotes, and no other (default: what ssh picks: ssh-agent, ~/.ssh/config, ~/.ssh/id_*).", valueName: "file"), completion: .file())
     var identity: String?
 
-    var security: TransferSecurity {
-        TransferSecurity(identityFile: identity, knownHostsFile: ProcessInfo.processInfo.environment["TROVE_KNOWN_HOSTS"]).askingOnTerminal()
+    func security(_ env: CommandEnvironment) -> TransferSecurity {
+        TransferSecurity(identityFile: identity, knownHostsFile: env.variables["TROVE_KNOWN_HOSTS"]).askingOnTerminal(env)
     }
 }
 
@@ -20,7 +20,7 @@ struct RemoteCommand: ParsableCommand {
         commandName: "remote", abstract: "Manage the hubs and peers this store syncs with.",
         subcommands: [Add.self, List.self, Remove.self, Test.self, Login.self, ForgetPassword.self])
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a remote: a bare repository at a path, a file:// URL, an ssh:// or an https:// URL.",
             discussion: """
@@ -44,69 +44,69 @@ struct RemoteCommand: ParsableCommand {
         @OptionGroup var http: HTTPLoginOptions
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             guard encrypt else {
-                try Self.add(to: store, name: name, url: url, create: create, http: http)
-                Output.line("Added remote \(name)" + (create ? " (a new hub at \(url))" : ""))
+                try Self.add(to: store, name: name, url: url, create: create, http: http, env)
+                env.out.line("Added remote \(name)" + (create ? " (a new hub at \(url))" : ""))
                 return
             }
             // An encrypted hub over https is reached with the login given here, kept once the hub answered.
-            let (url, security) = RemoteURL.isHTTP(url) ? try http.cloning(url, security: transfer.security) : (url, transfer.security)
+            let (url, security) = RemoteURL.isHTTP(url) ? try http.cloning(url, security: transfer.security(env), env) : (url, transfer.security(env))
             let added = try store.addEncryptedRemote(name: name, url: url, create: create, security: security)
             try http.keep(security, for: url)
             switch added {
             case .created(let phrase):
-                Output.line("Added remote \(name): a new encrypted hub" + (create ? " at \(url)" : ""))
-                Output.line("")
-                Output.line("Recovery phrase (shown this once; write it down and keep it somewhere safe):")
-                Output.line("")
-                Output.line("    \(phrase)")
-                Output.line("")
-                Output.line("It opens everything on the hub: with it, a new machine joins by 'trove clone \(url) --recovery-phrase'.")
-                Output.line("Other machines join by 'trove clone \(url)' and an approval here: 'trove device add CODE'.")
+                env.out.line("Added remote \(name): a new encrypted hub" + (create ? " at \(url)" : ""))
+                env.out.line("")
+                env.out.line("Recovery phrase (shown this once; write it down and keep it somewhere safe):")
+                env.out.line("")
+                env.out.line("    \(phrase)")
+                env.out.line("")
+                env.out.line("It opens everything on the hub: with it, a new machine joins by 'trove clone \(url) --recovery-phrase'.")
+                env.out.line("Other machines join by 'trove clone \(url)' and an approval here: 'trove device add CODE'.")
             case .awaitingApproval(let code):
-                Output.line("Added remote \(name), an encrypted hub this machine cannot read yet.")
-                Output.line("On a machine that syncs with it, approve this one: trove device add \(code)")
+                env.out.line("Added remote \(name), an encrypted hub this machine cannot read yet.")
+                env.out.line("On a machine that syncs with it, approve this one: trove device add \(code)")
             case .enrolled:
-                Output.line("Added remote \(name), an encrypted hub this machine is enrolled in")
+                env.out.line("Added remote \(name), an encrypted hub this machine is enrolled in")
             }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the remotes.", discussion: "Example: trove remote list")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let remotes = try storeOptions.open().remotes()
+        func run(_ env: CommandEnvironment) throws {
+            let remotes = try storeOptions.open(env).remotes()
             if output.json {
-                Output.json(.array(remotes.map { ["name": .string($0.name), "url": .string($0.url)] }))
+                env.out.json(.array(remotes.map { ["name": .string($0.name), "url": .string($0.url)] }))
             } else if remotes.isEmpty {
-                Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
+                env.out.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
             } else {
-                Output.table(remotes.map { [$0.name, $0.url] })
+                env.out.table(remotes.map { [$0.name, $0.url] })
             }
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Forget a remote (the hub is left alone).", discussion: "Example: trove remote remove usb")
         @Argument(help: "The remote's name.", completion: DataCompletion.remoteNames) var name: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            try storeOptions.open().removeRemote(name: name)
-            Output.line("Removed remote \(name)")
+        func run(_ env: CommandEnvironment) throws {
+            try storeOptions.open(env).removeRemote(name: name)
+            env.out.line("Removed remote \(name)")
         }
     }
 }
 
 /// `trove clone URL [PATH]`: start a store on this machine from a peer.
-struct CloneCommand: ParsableCommand {
+struct CloneCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "clone", abstract: "Start a store on this machine from a hub or peer.",
         discussion: """
@@ -126,39 +126,39 @@ struct CloneCommand: ParsableCommand {
 
     func validate() throws { try storeOptions.refuseGroup(making: "clone") }
 
-    func run() throws {
-        let (url, security) = try http.cloning(url, security: transfer.security)
+    func run(_ env: CommandEnvironment) throws {
+        let (url, security) = try http.cloning(url, security: transfer.security(env), env)
         var phrase: String?
         if recoveryPhrase {
-            phrase = Prompts.canAsk ? Prompts.secret("Recovery phrase: ") : PasswordInput.standardInputLine(0)
+            phrase = env.terminal.canAsk ? Prompts.secret(env, "Recovery phrase: ") : PasswordInput.standardInputLine(env, 0)
             guard phrase != nil else { throw CommandFailure(message: "no recovery phrase given") }
         }
-        let bar = TransferBar(remote: url)
+        let bar = TransferBar(remote: url, on: env.err)
         let store: Store
         do {
-            store = try Store.clone(from: url, to: path ?? storeOptions.path, security: security, progress: bar.update,
+            store = try Store.clone(from: url, to: path ?? storeOptions.path(env), security: security, progress: bar.update,
                                     recoveryPhrase: phrase)
         } catch HubError.awaitingApproval(_, let code) {
             bar.finish()
-            Output.line("This machine is not enrolled in the encrypted hub \(url) yet. Its code:")
-            Output.line("")
-            Output.line("    \(code)")
-            Output.line("")
-            Output.line("On a machine that syncs with the hub, run 'trove device add \(code)', then run this clone again.")
-            Output.line("(Or run it again with --recovery-phrase.)")
+            env.out.line("This machine is not enrolled in the encrypted hub \(url) yet. Its code:")
+            env.out.line("")
+            env.out.line("    \(code)")
+            env.out.line("")
+            env.out.line("On a machine that syncs with the hub, run 'trove device add \(code)', then run this clone again.")
+            env.out.line("(Or run it again with --recovery-phrase.)")
             throw CommandFailure(message: "waiting for this machine to be approved")
         }
         bar.finish()
         try http.keep(security, for: url)
-        _ = try StoreOptions.index(of: store, announcing: false)
-        Output.line("Cloned \(url) into \(store.path)"
+        _ = try StoreOptions.index(of: store, announcing: false, env: env)
+        env.out.line("Cloned \(url) into \(store.path)"
             + (store.refusedOnClone.isEmpty ? "" : ", refused \(store.refusedOnClone.count) commit\(store.refusedOnClone.count == 1 ? "" : "s")"))
-        RefusalLines.print(store.refusedOnClone)
+        RefusalLines.print(store.refusedOnClone, env)
     }
 }
 
 /// `trove sync [NAME...]`: fetch, merge and push with every remote.
-struct SyncCommand: ParsableCommand {
+struct SyncCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Fetch, merge and push with your remotes (all of them by default).",
         discussion: """
@@ -172,17 +172,17 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
+    func run(_ env: CommandEnvironment) throws {
         // Sync only exchanges commits, so a scheduled sync works while nobody is signed in.
-        let store = try storeOptions.open(requiringSignIn: false)
-        try CommitCommand.finishGitMerge(in: store)
+        let store = try storeOptions.open(env, requiringSignIn: false)
+        try CommitCommand.finishGitMerge(in: store, env)
         let remotes = try store.remotes().map(\.name)
         // With no names, the groups come along: their stores sync through their own hubs.
-        let groupsFailed = names.isEmpty && !output.json ? syncGroups() : 0
+        let groupsFailed = names.isEmpty && !output.json ? syncGroups(env) : 0
         if remotes.isEmpty {
             if groupsFailed > 0 { throw CommandFailure(message: "\(groupsFailed) group\(groupsFailed == 1 ? "" : "s") could not be synced") }
-            if (try? GroupContext.book(storeOptions).all().isEmpty) ?? true {
-                Output.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
+            if (try? GroupContext.book(storeOptions, env: env).all().isEmpty) ?? true {
+                env.out.line("No remotes: this store is local only. Add one with 'trove remote add NAME PATH --create'.")
             }
             return
         }
@@ -190,12 +190,12 @@ struct SyncCommand: ParsableCommand {
         // One remote at a time, so that an unplugged stick does not keep the others from syncing.
         var results: [(String, Result<SyncSummary, Error>)] = []
         for name in names.isEmpty ? remotes : names {
-            let bar = TransferBar(remote: name)
-            results.append((name, Result { try store.sync(remote: name, security: transfer.security, progress: bar.update) }))
+            let bar = TransferBar(remote: name, on: env.err)
+            results.append((name, Result { try store.sync(remote: name, security: transfer.security(env), progress: bar.update) }))
             bar.finish()
         }
         if output.json {
-            Output.json(.array(results.map { name, result in
+            env.out.json(.array(results.map { name, result in
                 switch result {
                 case .success(let summary):
                     ["remote": .string(name), "received": .integer(summary.received), "sent": .integer(summary.sent),
@@ -214,18 +214,18 @@ struct SyncCommand: ParsableCommand {
                 case .success(let summary):
                     var line = "\(name): received \(summary.received), sent \(summary.sent), merged \(summary.merged), conflicts kept \(summary.conflictsKept)"
                     if !summary.refused.isEmpty { line += ", refused \(summary.refused.count)" }
-                    Output.line(line)
-                    RefusalLines.print(summary.refused)
+                    env.out.line(line)
+                    RefusalLines.print(summary.refused, env)
                     for file in summary.invalidFiles {
-                        Output.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
+                        env.out.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
                     }
                 case .failure(let error):
-                    Output.error("\(name): \(TransferFailureText.describe(error, remote: name))")
+                    env.error("\(name): \(TransferFailureText.describe(error, remote: name))")
                 }
             }
         }
         // A sync nobody watched (a script, a timer) leaves word for the shell's next prompt.
-        if !Terminal.isInteractive(STDOUT_FILENO) {
+        if !env.terminal.outputIsInteractive {
             let kept = results.reduce(0) { total, result in total + ((try? result.1.get())?.conflictsKept ?? 0) }
             if kept > 0 {
                 try? Notifications(storePath: store.path).post("a sync kept \(kept) value\(kept == 1 ? "" : "s") aside: trove conflicts")
@@ -238,13 +238,13 @@ struct SyncCommand: ParsableCommand {
 
 extension SyncCommand {
     /// Syncs every group the personal store lists (none without a signing key); returns how many failed.
-    func syncGroups() -> Int {
-        guard let book = try? GroupContext.book(storeOptions), let links = try? book.all() else { return 0 }
+    func syncGroups(_ env: CommandEnvironment) -> Int {
+        guard let book = try? GroupContext.book(storeOptions, env: env), let links = try? book.all() else { return 0 }
         var failed = 0
         for link in links {
-            do { GroupContext.print(try book.open(link).sync(), of: "group " + link.name) } catch {
+            do { GroupContext.print(try book.open(link).sync(), of: "group " + link.name, env) } catch {
                 failed += 1
-                Output.error("group \(link.name): \(error)")
+                env.error("group \(link.name): \(error)")
             }
         }
         return failed
@@ -252,7 +252,7 @@ extension SyncCommand {
 }
 
 /// `trove merge-driver %O %A %B %P`: the record merge, for `git pull` and `git merge`.
-struct MergeDriverCommand: ParsableCommand {
+struct MergeDriverCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge-driver", abstract: "Merge one record for the git program (set up by init and clone).",
         shouldDisplay: false)
@@ -261,7 +261,7 @@ struct MergeDriverCommand: ParsableCommand {
     @Argument var theirs: String
     @Argument var path: String
 
-    func run() throws {
+    func run(_ env: CommandEnvironment) throws {
         guard try MergeDriver.run(base: base, ours: ours, theirs: theirs, path: path) else {
             throw CommandFailure(message: "\(path) differs on both sides and is not a record")
         }
@@ -273,13 +273,18 @@ final class TransferBar {
     private let remote: String
     private var bar: ProgressBar?
     private var direction: TransferProgress.Direction?
+    /// Standard error, where the bars are drawn.
+    private let output: OutputWriter
 
-    init(remote: String) { self.remote = remote }
+    init(remote: String, on output: OutputWriter) {
+        self.remote = remote
+        self.output = output
+    }
 
     func update(_ progress: TransferProgress) {
         if progress.direction != direction {
             bar?.finish()
-            bar = ProgressBar(progress.direction == .receiving ? "Receiving from \(remote)" : "Sending to \(remote)")
+            bar = ProgressBar(progress.direction == .receiving ? "Receiving from \(remote)" : "Sending to \(remote)", on: output)
             direction = progress.direction
         }
         bar?.update(progress.done, of: progress.total, detail: ProgressBar.bytes(progress.bytes))

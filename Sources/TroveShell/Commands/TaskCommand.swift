@@ -30,7 +30,7 @@ struct TaskCommand: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a task.",
             discussion: "Examples:\n  trove task add \"Essay 2\" --due 'fri 17:00' --class ENGL101 --estimate 2h30m\n  trove task add 'Read chapter 4' --due tomorrow")
@@ -39,30 +39,30 @@ struct TaskCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let (task, result) = try AssignmentBook(index: context.index).add(try options.draft(title: title, in: context))
-            if output.json { return Output.json(["id": .string(task.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
-            Output.line("Added task \(TaskCommand.summary(task, context)) (\(CalendarText.shortID(task.id))).")
+            if output.json { return env.out.json(["id": .string(task.id), "commit": result.commit.map { .string($0.hex) } ?? .null]) }
+            env.out.line("Added task \(TaskCommand.summary(task, context)) (\(CalendarText.shortID(task.id))).")
         }
     }
 
-    struct Done: ParsableCommand {
+    struct Done: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (--undo opens it again).",
                                                             discussion: "Examples:\n  trove task done 9a598fcf\n  trove task done 9a598fcf --undo")
         @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @Flag(help: "Open it again.") var undo = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let book = AssignmentBook(index: context.index)
             let (task, _) = try book.markDone(try book.task(id), done: !undo, now: context.now)
-            Output.line(undo ? "Opened \(task.title) again." : "Done: \(task.title). ✓")
+            env.out.line(undo ? "Opened \(task.title) again." : "Done: \(task.title). ✓")
         }
     }
 
-    struct Edit: ParsableCommand {
+    struct Edit: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task: what is given changes, the rest stays.",
                                                             discussion: "Example: trove task edit 9a598fcf --due 'mon 9am' --estimate 3h")
         @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
@@ -70,47 +70,47 @@ struct TaskCommand: ParsableCommand {
         @OptionGroup var options: Options
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let book = AssignmentBook(index: context.index)
             let (task, _) = try book.edit(try book.task(id), try options.draft(title: title, in: context))
-            Output.line("Saved task \(TaskCommand.summary(task, context)).")
+            env.out.line("Saved task \(TaskCommand.summary(task, context)).")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of a task.",
                                                             discussion: "Example: trove task show 9a598fcf")
         @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let task = try AssignmentBook(index: context.index).task(id)
-            if output.json, let record = try context.store.record(id: task.id) { return Output.json(record.value) }
-            Output.line(TaskCommand.card(task, context).joined(separator: "\n"))
+            if output.json, let record = try context.store.record(id: task.id) { return env.out.json(record.value) }
+            env.out.line(TaskCommand.card(task, context, env).joined(separator: "\n"))
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: TroveCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a task, after asking ('trove undo' brings it back).",
                                                             discussion: "Example: trove task rm 9a598fcf --yes")
         @Argument(help: "The task's id (its first or last 4+ characters do).", completion: DataCompletion.ids(of: "task")) var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let book = AssignmentBook(index: context.index)
             let task = try book.task(id)
-            guard Prompts.confirm("Delete task \(task.title)?", assumeYes: yes) else { throw CommandFailure(message: "nothing was deleted") }
+            guard Prompts.confirm(env, "Delete task \(task.title)?", assumeYes: yes) else { throw CommandFailure(message: "nothing was deleted") }
             _ = try book.remove(task)
-            Output.line("Deleted task \(task.title).")
+            env.out.line("Deleted task \(task.title).")
         }
     }
 
-    struct Feedback: ParsableCommand {
+    struct Feedback: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "feedback", abstract: "Record feedback on a task; it arrives in the inbox as a notification.",
             discussion: "The notification quotes the feedback when 'trove settings set notifications.include-feedback on'.\nExample: trove task feedback 0193f0a2 'Good structure; cite more sources.'")
@@ -118,17 +118,17 @@ struct TaskCommand: ParsableCommand {
         @Argument(help: "The feedback.") var text: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let context = try CalendarContext(storeOptions)
+        func run(_ env: CommandEnvironment) throws {
+            let context = try CalendarContext(storeOptions, env)
             let book = AssignmentBook(index: context.index)
             let (task, _) = try book.giveFeedback(try book.task(id), text: text, now: context.now)
-            Output.line("Feedback on \(task.title) saved; it is in the inbox ('trove inbox').")
+            env.out.line("Feedback on \(task.title) saved; it is in the inbox ('trove inbox').")
         }
     }
 
     /// Every detail, one per line; notes, or "No item description".
-    static func card(_ task: Assignment, _ context: CalendarContext) -> [String] {
-        var lines = [SGR.apply([.bold], to: task.title, color: Terminal.supportsColor())]
+    static func card(_ task: Assignment, _ context: CalendarContext, _ env: CommandEnvironment) -> [String] {
+        var lines = [SGR.apply([.bold], to: task.title, color: env.terminal.color)]
         lines.append("Due:       " + (task.due.map { TaskCommand.dueText($0, context) } ?? "no due time"))
         if let minutes = task.estimateMinutes { lines.append("Estimate:  \(CalendarText.minutes(minutes))") }
         if let label = task.classLabel { lines.append("Class:     \(label)") }

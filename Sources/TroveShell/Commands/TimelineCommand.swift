@@ -9,7 +9,7 @@ import TroveStore
 ///
 /// On a terminal it is the view a person scrolls: every entry, under its day, through the pager. A
 /// pipe gets the short listing it always had (the latest 10), and `--json` the same document.
-struct TimelineCommand: ParsableCommand {
+struct TimelineCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline", abstract: "The home view: your journals and every entry across them, newest first.",
         discussion: """
@@ -25,38 +25,38 @@ struct TimelineCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        try Output.paged {
-            let index = try storeOptions.openIndex()
+    func run(_ env: CommandEnvironment) throws {
+        try env.out.paged {
+            let index = try storeOptions.openIndex(env)
             let journals = try JournalBook(store: index.store).all()
             let counts = try journals.map { try index.count(matching: RecordQuery(type: "entry", parent: $0.id)) }
-            let scrolling = !output.json && Terminal.isInteractive(STDOUT_FILENO)
+            let scrolling = !output.json && env.terminal.outputIsInteractive
             let count = max(1, limit ?? (scrolling ? Int(Int32.max) : 10))
             // By `start`, a UTC timestamp (the schema allows no other), so text order is time order.
             let latest = try index.records(matching: RecordQuery(type: "entry"), sort: .start, descending: true, page: IndexPage(limit: count))
             if output.json {
-                return Output.json([
+                return env.out.json([
                     "journals": .array(zip(journals, counts).map { ["id": .string($0.id), "name": .string($0.name), "entries": .integer($1)] }),
                     "entries": .array(latest.compactMap(index.value(of:))),
                 ])
             }
             if journals.isEmpty {
-                return Output.line("Nothing here yet. Write a first entry: trove entry new \"…\"  (or bring your history: trove import dayone EXPORT.zip)")
+                return env.out.line("Nothing here yet. Write a first entry: trove entry new \"…\"  (or bring your history: trove import dayone EXPORT.zip)")
             }
-            let color = Terminal.supportsColor()
-            Output.line(SGR.apply([.bold], to: "Journals", color: color))
-            Output.table(zip(journals, counts).map { ["  " + $0.name, "\($1) \($1 == 1 ? "entry" : "entries")", $0.isPublic ? "public" : "private"] })
-            Output.line()
+            let color = env.terminal.color
+            env.out.line(SGR.apply([.bold], to: "Journals", color: color))
+            env.out.table(zip(journals, counts).map { ["  " + $0.name, "\($1) \($1 == 1 ? "entry" : "entries")", $0.isPublic ? "public" : "private"] })
+            env.out.line()
             let names = Dictionary(journals.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             if scrolling {
-                Output.line(SGR.apply([.bold], to: limit == nil ? "Entries, newest first" : "Latest entries", color: color))
+                env.out.line(SGR.apply([.bold], to: limit == nil ? "Entries, newest first" : "Latest entries", color: color))
                 let lines = latest.map { row in
                     TimelineView.Line(start: row.start, journal: names[row.parent ?? ""] ?? "", starred: row.starred, title: row.label ?? "")
                 }
-                return TimelineView().render(lines, width: Terminal.width(), color: color).forEach { Output.line($0) }
+                return TimelineView().render(lines, width: env.terminal.width, color: color).forEach { env.out.line($0) }
             }
-            Output.line(SGR.apply([.bold], to: "Latest entries", color: color))
-            Output.table(latest.map { row in
+            env.out.line(SGR.apply([.bold], to: "Latest entries", color: color))
+            env.out.table(latest.map { row in
                 let entry = index.value(of: row).map { Record($0) }.flatMap(Entry.init)
                 return ["  " + (entry.map { EntryCard.day($0) } ?? row.start ?? ""), row.starred ? "★" : " ", names[row.parent ?? ""] ?? "", row.label ?? ""]
             })

@@ -20,27 +20,27 @@ struct TrackerCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List trackers, their items and state.", discussion: "Example: trove tracker list")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let trackers = try TrackerBook(store: store).all()
             let names = Dictionary(try ItemBook(store: store).all().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             if output.json {
-                return Output.json(.array(trackers.map {
+                return env.out.json(.array(trackers.map {
                     ["trackerId": .string($0.trackerID), "item": .string(names[$0.itemID] ?? $0.itemID), "paired": .bool($0.paired), "active": .bool($0.active)]
                 }))
             }
-            if trackers.isEmpty { return Output.line("No trackers yet: register one with 'trove tracker register ITEM TRACKER_ID'.") }
-            Output.table(trackers.map { [$0.trackerID, names[$0.itemID] ?? $0.itemID, $0.state] })
+            if trackers.isEmpty { return env.out.line("No trackers yet: register one with 'trove tracker register ITEM TRACKER_ID'.") }
+            env.out.table(trackers.map { [$0.trackerID, names[$0.itemID] ?? $0.itemID, $0.state] })
         }
     }
 
-    struct Register: ParsableCommand {
+    struct Register: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "register", abstract: "Bind a tracker to an item and pair with it.",
             discussion: """
@@ -54,28 +54,28 @@ struct TrackerCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let found = try ItemBook(store: store).item(named: item)
             let registration = try TrackerBook(store: store).register(trackerID, to: found, through: transport.transport(for: store))
             let tracker = registration.tracker
             if output.json {
-                return Output.json(["trackerId": .string(tracker.trackerID), "item": .string(found.name), "paired": .bool(tracker.paired),
+                return env.out.json(["trackerId": .string(tracker.trackerID), "item": .string(found.name), "paired": .bool(tracker.paired),
                                     "problem": registration.pairingProblem.map { .string($0.description) } ?? .null])
             }
             if !registration.isNew && registration.pairingProblem == nil && tracker.paired {
-                return Output.line("Tracker \(tracker.trackerID) is already registered to \(found.name) and paired.")
+                return env.out.line("Tracker \(tracker.trackerID) is already registered to \(found.name) and paired.")
             }
             if let problem = registration.pairingProblem {
-                Output.error(problem.description)
-                Output.line("Registered tracker \(tracker.trackerID) to \(found.name), not paired yet: 'trove tracker activate \(PastableWord.quoted(found.name))' pairs it.")
+                env.error(problem.description)
+                env.out.line("Registered tracker \(tracker.trackerID) to \(found.name), not paired yet: 'trove tracker activate \(PastableWord.quoted(found.name))' pairs it.")
             } else {
-                Output.line("Registered tracker \(tracker.trackerID) to \(found.name) and paired it.")
+                env.out.line("Registered tracker \(tracker.trackerID) to \(found.name) and paired it.")
             }
         }
     }
 
-    struct Activate: ParsableCommand {
+    struct Activate: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "activate", abstract: "Start an item's tracker locating (pairing it first if needed).",
             discussion: "Example: trove tracker activate Keys")
@@ -84,8 +84,8 @@ struct TrackerCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let book = TrackerBook(store: store)
             let trackers: [Tracker]
             let name: String
@@ -102,9 +102,9 @@ struct TrackerCommand: ParsableCommand {
             for tracker in trackers {
                 let active = try book.activate(tracker, through: chosen)
                 if output.json {
-                    Output.json(["trackerId": .string(active.trackerID), "active": true, "activatedAt": active.activatedAt.map { .string($0) } ?? .null])
+                    env.out.json(["trackerId": .string(active.trackerID), "active": true, "activatedAt": active.activatedAt.map { .string($0) } ?? .null])
                 } else {
-                    Output.line("Activated tracker \(active.trackerID) of \(name): its reports can now be ingested.")
+                    env.out.line("Activated tracker \(active.trackerID) of \(name): its reports can now be ingested.")
                 }
             }
         }

@@ -5,7 +5,7 @@ import TroveKit
 import TroveStore
 
 /// `trove tracker ingest FILE|-`: location reports into the trackers' logs.
-struct TrackerIngestCommand: ParsableCommand {
+struct TrackerIngestCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest", abstract: "Add location reports (JSON lines or CSV) to the trackers' logs.",
         discussion: """
@@ -23,28 +23,28 @@ struct TrackerIngestCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let store = try storeOptions.open()
+    func run(_ env: CommandEnvironment) throws {
+        let store = try storeOptions.open(env)
         var ingest = ReportIngest(store: store)
-        if follow { return try self.follow(ingest, store: store) }
+        if follow { return try self.follow(ingest, store: store, env) }
         ingest.source = "file"
         let report = try ingest.run(path: path)
-        show(report)
+        show(report, env)
         if report.rejected > 0 { throw ExitCode.failure }
     }
 
-    private func show(_ report: ReportIngest.Report) {
+    private func show(_ report: ReportIngest.Report, _ env: CommandEnvironment) {
         if output.json {
-            return Output.json(["added": .integer(report.added), "present": .integer(report.present), "rejected": .integer(report.rejected),
+            return env.out.json(["added": .integer(report.added), "present": .integer(report.present), "rejected": .integer(report.rejected),
                                 "problems": .array(report.problems.map { .string($0) }), "commit": report.commit.map { .string($0) } ?? .null])
         }
-        for line in report.lines.dropLast() { Output.error(line) }
-        Output.line(report.lines.last ?? "")
+        for line in report.lines.dropLast() { env.error(line) }
+        env.out.line(report.lines.last ?? "")
     }
 
     /// Reads the file as it grows; every second or so what came is committed, so a kill loses nothing
     /// the next run would not ingest again (the lines are still in the file, and repeats add nothing).
-    private func follow(_ ingest: ReportIngest, store: Store) throws {
+    private func follow(_ ingest: ReportIngest, store: Store, _ env: CommandEnvironment) throws {
         Interruption.install()
         var pending: [([UInt8], Int)] = []
         var lastCommit = Date()
@@ -58,8 +58,8 @@ struct TrackerIngestCommand: ParsableCommand {
             total.added += report.added
             total.present += report.present
             total.rejected += report.rejected
-            for problem in report.problems { Output.error(problem) }
-            if report.added > 0 && !output.json { Output.line("Ingested \(report.added) report\(report.added == 1 ? "" : "s").") }
+            for problem in report.problems { env.error(problem) }
+            if report.added > 0 && !output.json { env.out.line("Ingested \(report.added) report\(report.added == 1 ? "" : "s").") }
             lastCommit = Date()
         }
         let follower = PositionFollower(source: .file(path))
@@ -74,7 +74,7 @@ struct TrackerIngestCommand: ParsableCommand {
         }
         if let failure { throw failure }
         try commit()
-        show(total)
+        show(total, env)
     }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import TroveStore
 
 /// `trove undo`: revert the last action with a new commit.
-struct UndoCommand: ParsableCommand {
+struct UndoCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo", abstract: "Undo your last action (a new commit; history is kept).",
         discussion: """
@@ -13,7 +13,7 @@ struct UndoCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        Output.commitResult(try storeOptions.open().undo(), json: output.json)
+    func run(_ env: CommandEnvironment) throws {
+        env.out.commitResult(try storeOptions.open(env).undo(), json: output.json)
     }
 }

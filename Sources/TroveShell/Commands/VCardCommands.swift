@@ -6,7 +6,7 @@ import TroveStore
 
 /// `trove import vcard FILE` and `trove export vcard [FILE]`: contacts in vCard, the format every address book reads.
 enum VCardCommands {
-    struct Import: ParsableCommand {
+    struct Import: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "vcard", abstract: "Import contacts from a vCard file (2.1, 3.0 or 4.0): names, emails, phones, addresses, notes, classes.",
             discussion: """
@@ -25,17 +25,17 @@ enum VCardCommands {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var output: OutputOptions
 
-        func run() throws {
-            let store = try storeOptions.open()
+        func run(_ env: CommandEnvironment) throws {
+            let store = try storeOptions.open(env)
             let file: VCardFile
             do { file = try VCardReader.read(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
-            try ImportCommand.run(options, json: output.json) { settings, progress in
+            try ImportCommand.run(options, json: output.json, env) { settings, progress in
                 try VCardImport(store: store, options: settings).run(file, path: path, progress: progress)
             }
         }
     }
 
-    struct Export: ParsableCommand {
+    struct Export: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "vcard", abstract: "Write contacts as a vCard 3.0 file (standard output without a file, or '-').",
             discussion: """
@@ -50,15 +50,15 @@ enum VCardCommands {
         var inClass: String?
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let book = ContactBook(store: try storeOptions.open())
+        func run(_ env: CommandEnvironment) throws {
+            let book = ContactBook(store: try storeOptions.open(env))
             let contacts = try inClass.map(book.inClass) ?? book.all()
             let text = VCardWriter.write(contacts)
-            if path == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
+            if path == "-" { return env.out.write(text) }
             do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
                 throw CommandFailure(message: "cannot write \(path): \(error.localizedDescription)")
             }
-            Output.line("Wrote \(contacts.count) contacts to \(path).")
+            env.out.line("Wrote \(contacts.count) contacts to \(path).")
         }
     }
 }

@@ -7,8 +7,12 @@ struct EntryCard {
     var entry: Entry
     var journal: String?
 
-    func lines(width: Int = Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : 100,
-               color: Bool = Terminal.supportsColor()) -> [String] {
+    /// The card for `terminal`: its width and colour on a terminal, 100 columns otherwise.
+    func lines(for terminal: TerminalTraits) -> [String] {
+        lines(width: terminal.outputIsInteractive ? terminal.width : 100, color: terminal.color)
+    }
+
+    func lines(width: Int, color: Bool) -> [String] {
         var card = Card(title: (entry.starred ? "★ " : "") + (entry.title ?? Self.day(entry, withTime: true)))
         card.add("Id", entry.id)
         if entry.title != nil { card.add("Date", Self.day(entry, withTime: true)) }

@@ -8,8 +8,12 @@ struct ItemCard {
     var summary: ItemSummary
     var store: Store
 
-    func lines(width: Int = Terminal.isInteractive(STDOUT_FILENO) ? Terminal.width() : 100,
-               color: Bool = Terminal.supportsColor()) -> [String] {
+    /// The card for `terminal`: its width and colour on a terminal, 100 columns otherwise.
+    func lines(for terminal: TerminalTraits) -> [String] {
+        lines(width: terminal.outputIsInteractive ? terminal.width : 100, color: terminal.color)
+    }
+
+    func lines(width: Int, color: Bool) -> [String] {
         let item = summary.item
         var card = Card(title: item.name)
         card.add("Id", item.id)
@@ -21,7 +25,7 @@ struct ItemCard {
         }
         card.add("Tracker", summary.trackers.isEmpty ? "none" : summary.trackers.map { "\($0.trackerID) (\($0.state))" }.joined(separator: "\n"))
         if let location = summary.location {
-            card.add("Last seen", "\(ItemSummary.place(location.report)), \(location.age()) (\(Output.date(location.report.at)))")
+            card.add("Last seen", "\(ItemSummary.place(location.report)), \(location.age()) (\(LocalTime.minutes(location.report.at)))")
         } else {
             card.add("Last seen", "no location yet")
         }

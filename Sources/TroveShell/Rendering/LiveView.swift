@@ -11,9 +11,6 @@ enum LiveView {
         case left, right, up, down, character(Character), quit
     }
 
-    /// Whether a live view can run: standard input and output are both terminals.
-    static var possible: Bool { Terminal.isInteractive(STDIN_FILENO) && Terminal.isInteractive(STDOUT_FILENO) }
-
     /// Draws `render(width, height)`, then hands each key to `handle`, which returns whether to go on.
     static func run(render: (Int, Int) -> [String], handle: (Key) -> Bool) {
         var saved = termios()

@@ -2,11 +2,9 @@ import Foundation
 
 /// Shows long output through `$PAGER` (default `less -FIRX`), only when standard output is a terminal.
 enum Pager {
-    /// Whether output would be paged at all: standard output is a terminal and `PAGER` is not empty or `cat`.
-    static var wanted: Bool {
-        guard Terminal.isInteractive(STDOUT_FILENO) else { return false }
-        let pager = ProcessInfo.processInfo.environment["PAGER"]
-        return pager.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0 != "cat" } ?? true
+    /// Whether `PAGER` allows paging: not when it is empty or `cat`.
+    static func allowed(by environment: [String: String]) -> Bool {
+        environment["PAGER"].map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0 != "cat" } ?? true
     }
 
     /// The pager command line.
@@ -14,11 +12,11 @@ enum Pager {
         ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FIRX"
     }
 
-    /// Writes `lines` to the terminal, through the pager when they are more than a screenful.
-    static func show(_ lines: [String]) {
+    /// Writes `lines` to the terminal, through the pager when they are more than a screenful of `height` lines.
+    static func show(_ lines: [String], height: Int, on output: OutputWriter) {
         let text = lines.map { $0 + "\n" }.joined()
-        guard lines.count >= Terminal.height() - 1, page(text) else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+        guard lines.count >= height - 1, page(text) else {
+            output.write(text)
             return
         }
     }

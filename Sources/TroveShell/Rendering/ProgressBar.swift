@@ -6,13 +6,16 @@ import Foundation
 final class ProgressBar {
     private let label: String
     private let enabled: Bool
+    /// Standard error, where the bar is drawn.
+    private let output: OutputWriter
     private var lastDraw: UInt64 = 0
     private var drawn = false
 
-    /// A bar titled `label`; it draws nothing when standard error is not a terminal (or `enabled` is false).
-    init(_ label: String, enabled: Bool = Terminal.isInteractive(STDERR_FILENO)) {
+    /// A bar titled `label` on `output` (standard error); it draws nothing when that is not a terminal (or `enabled` is false).
+    init(_ label: String, on output: OutputWriter, enabled: Bool = true) {
         self.label = label
-        self.enabled = enabled
+        self.enabled = enabled && output.terminal.errorIsInteractive
+        self.output = output
     }
 
     /// Shows `done` of `total`.
@@ -25,13 +28,13 @@ final class ProgressBar {
         guard done >= total || now - lastDraw > 100_000_000 else { return }
         lastDraw = now
         drawn = true
-        FileHandle.standardError.write(Data(("\r" + Self.line(label: label, done: done, total: total, width: Terminal.width(STDERR_FILENO), detail: detail) + "\u{1B}[K").utf8))
+        output.write("\r" + Self.line(label: label, done: done, total: total, width: Terminal.width(STDERR_FILENO, fallback: output.terminal.width), detail: detail) + "\u{1B}[K")
     }
 
     /// Clears the bar's line.
     func finish() {
         guard drawn else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        output.write("\r\u{1B}[K")
         drawn = false
     }
 

@@ -6,12 +6,12 @@ enum RefusalLines {
     static let shown = 8
 
     /// Prints the first refusals, then how many more and where `trove log` shows them all (`logCommand`).
-    static func print(_ refused: [RefusedCommit], logCommand: String = "trove log --json") {
+    static func print(_ refused: [RefusedCommit], _ env: CommandEnvironment, logCommand: String = "trove log --json") {
         for refusal in refused.prefix(shown) {
-            Output.line("  refused \(refusal.commit.prefix(10)) by \(refusal.author) \"\(refusal.summary)\": \(refusal.reason)")
+            env.out.line("  refused \(refusal.commit.prefix(10)) by \(refusal.author) \"\(refusal.summary)\": \(refusal.reason)")
         }
         if refused.count > shown {
-            Output.line("  … and \(refused.count - shown) more refused: the message of the commit that left them out "
+            env.out.line("  … and \(refused.count - shown) more refused: the message of the commit that left them out "
                 + "names them all ('\(logCommand)')")
         }
     }

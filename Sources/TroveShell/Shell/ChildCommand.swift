@@ -4,18 +4,19 @@ import Foundation
 /// the command and not the shell.
 enum ChildCommand {
     /// Runs `trove ARGUMENTS` and waits; returns its exit code (130 when Ctrl-C stopped it).
-    static func run(_ arguments: [String]) -> Int32 {
+    /// The child gets `env`'s variables (the shell's `--store` and `--in-group` among them).
+    static func run(_ arguments: [String], _ env: CommandEnvironment) -> Int32 {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         // Input typed ahead while a command runs is kept for the next prompt: no restoring here.
-        let outcome = TerminalChild.run(executable, arguments)
+        let outcome = TerminalChild.run(executable, arguments, environment: env.variables)
         switch outcome {
         case .notStarted(let error):
-            Output.error("cannot run \(executable): \(String(cString: strerror(error)))")
+            env.error("cannot run \(executable): \(String(cString: strerror(error)))")
             return 1
         case .signalled:
             // Killed: the terminal showed ^C (or nothing); start the prompt on a fresh line.
-            Output.line()
+            env.out.line()
         case .exited:
             break
         }

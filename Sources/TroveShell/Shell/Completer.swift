@@ -13,6 +13,9 @@ struct Completer {
     var tree: CommandTree = .trove
     /// Words the shell itself understands, offered with the top-level commands.
     var shellWords = ["exit", "help"]
+    /// The store the shell works on (its `--store` or `--in-group`), where the user's data is completed from
+    /// unless the line names its own `--store`.
+    var storePath: String?
 
     /// The candidates for the word before the cursor, escaped as they are to be typed, and how many
     /// characters of the line (the word as typed, quotes included) they replace.
@@ -66,7 +69,8 @@ struct Completer {
         guard kind.custom != nil else { return [] }
         // As the bash script asks: every word with the program's name first, and the index of the one completed.
         let name = positional.map { "positional@\($0)" } ?? argument.names?.first.map(\.spelled) ?? ""
-        let words = ["trove"] + typed
+        let store = storePath.flatMap { typed.contains("--store") ? nil : ["--store", $0] } ?? []
+        let words = ["trove"] + store + typed
         let request = ["---completion"] + path + ["--", name, String(words.count - 1), String((typed.last ?? "").count)] + words
         do {
             _ = try Trove.parseAsRoot(request)

@@ -67,7 +67,7 @@ enum DataCompletion {
     /// names, tags and ids are the store's data.
     private static func withIndex(_ words: [String], _ body: (RecordIndex) throws -> [String]) -> [String] {
         let flag = words.lastIndex(of: "--store")
-        let path = StoreOptions.path(given: flag.flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil })
+        let path = StoreOptions.path(given: flag.flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }, environment: ProcessInfo.processInfo.environment)
         return cache.withLock { indexes in
             do {
                 let index: RecordIndex

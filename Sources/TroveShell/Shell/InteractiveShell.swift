@@ -12,29 +12,31 @@ import TroveStore
 struct InteractiveShell {
     /// The folder of the store the shell works on.
     var storePath: String
-    var environment = ProcessInfo.processInfo.environment
+    /// The shell's environment: each command runs as a child process with its variables.
+    var env: CommandEnvironment
+    var environment: [String: String] { env.variables }
 
     /// Runs until `exit` or Ctrl-D; returns the exit code.
     func run() -> Int32 {
         Self.useUTF8Locale()
-        let color = Terminal.supportsColor()
-        Welcome(environment: environment).showOnce(color: color)
+        let color = env.terminal.color
+        Welcome(environment: environment).showOnce(color: color, on: env.out)
         if !FileManager.default.fileExists(atPath: storePath + "/trove.json") {
-            Output.line("There is no store at \(storePath) yet: 'init' creates one, 'clone URL' copies one.")
+            env.out.line("There is no store at \(storePath) yet: 'init' creates one, 'clone URL' copies one.")
         }
         signInIfNeeded()
         let history = HistoryFile(environment: environment)
-        let editor = LineEditor(completer: Completer().complete)
+        let editor = LineEditor(completer: Completer(storePath: storePath).complete)
         DataCompletion.warmUp(storePath: storePath)
         for line in history.load() { editor.remember(line) }
         let prompt = Prompt(storePath: storePath)
         ShellNotifications.sources = [CalendarAlerts()]
-        if let greeting = CalendarAlerts.greeting(storePath: storePath) { Output.line(greeting) }
+        if let greeting = CalendarAlerts.greeting(storePath: storePath) { env.out.line(greeting) }
         while true {
-            ShellNotifications.announce(storePath: storePath, color: color)
+            ShellNotifications.announce(storePath: storePath, color: color, on: env.out)
             switch editor.read(prompt: prompt.text(color: color)) {
             case .end:
-                Output.line()
+                env.out.line()
                 return 0
             case .cancelled:
                 continue
@@ -45,12 +47,12 @@ struct InteractiveShell {
                 }
                 let commands: [[String]]
                 do { commands = try ShellWords.commands(line) } catch {
-                    Output.error("\(error)")
+                    env.error("\(error)")
                     continue
                 }
                 for words in commands {
                     if let code = ScriptRunner.exitCode(words) { return code }
-                    if ChildCommand.run(ScriptRunner.arguments(words)) != 0 { break }
+                    if ChildCommand.run(ScriptRunner.arguments(words), env) != 0 { break }
                 }
             }
         }
@@ -64,13 +66,13 @@ struct InteractiveShell {
                 try SignIn.require(store)
                 return
             } catch let error as AccountError {
-                if attempt == 1 { Output.line(error == .sessionExpired ? "Your session expired: sign in again." : "This store has an account: sign in.") }
+                if attempt == 1 { env.out.line(error == .sessionExpired ? "Your session expired: sign in again." : "This store has an account: sign in.") }
             } catch {
                 return
             }
-            if ChildCommand.run(["login"]) == 0 { return }
+            if ChildCommand.run(["login"], env) == 0 { return }
         }
-        Output.line("Not signed in: commands will refuse until you run 'login'.")
+        env.out.line("Not signed in: commands will refuse until you run 'login'.")
     }
 
     /// libedit reads multibyte characters only under a UTF-8 locale; a C locale would garble them.

@@ -1,43 +1,43 @@
 import Foundation
 
 /// Questions commands ask the person at the terminal, on standard error so that output stays clean.
+///
+/// What is typed is read from the command's standard input (`env.input`); the echo and raw modes are
+/// set on the process's terminal, which is only touched when `env.terminal` says standard input is one.
 enum Prompts {
-    /// Whether someone can answer: both standard input and standard error are a terminal.
-    static var canAsk: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
-
     /// Asks a yes/no question whose default is no; a script (no terminal) gets no unless `assumeYes`.
-    static func confirm(_ question: String, assumeYes: Bool) -> Bool {
-        Confirmation.ask(question, default: false, assumeYes: assumeYes, interactive: canAsk,
-                         read: { readLine(strippingNewline: true) },
-                         write: { FileHandle.standardError.write(Data($0.utf8)) })
+    static func confirm(_ env: CommandEnvironment, _ question: String, assumeYes: Bool) -> Bool {
+        Confirmation.ask(question, default: false, assumeYes: assumeYes, interactive: env.terminal.canAsk,
+                         read: { env.input.readLine() },
+                         write: { env.err.write($0) })
     }
 }
 
 extension Prompts {
     /// Asks for a secret on the terminal without echoing it; `nil` at end of input.
-    static func secret(_ question: String) -> String? {
+    static func secret(_ env: CommandEnvironment, _ question: String) -> String? {
         var saved = termios()
-        let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        let isTerminal = env.terminal.inputIsTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
         // Echo goes off before the question shows, and without flushing: what is typed ahead stays unechoed and kept.
         if isTerminal {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
-        FileHandle.standardError.write(Data(question.utf8))
+        env.err.write(question)
         defer {
             if isTerminal {
                 tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-                FileHandle.standardError.write(Data("\n".utf8))
+                env.err.write("\n")
             }
         }
-        return readLine(strippingNewline: true)
+        return env.input.readLine()
     }
 
     /// Asks for a line of text (echoed); `nil` at end of input.
-    static func text(_ question: String) -> String? {
-        FileHandle.standardError.write(Data(question.utf8))
-        return readLine(strippingNewline: true)
+    static func text(_ env: CommandEnvironment, _ question: String) -> String? {
+        env.err.write(question)
+        return env.input.readLine()
     }
 }
 
@@ -46,15 +46,15 @@ extension Prompts {
     ///
     /// Reads in non-canonical mode to see that first key; Backspace works, and an emptied field
     /// shows the placeholder again. Without a terminal it is a plain `text` question.
-    static func text(_ question: String, placeholder: String) -> String? {
+    static func text(_ env: CommandEnvironment, _ question: String, placeholder: String) -> String? {
         var saved = termios()
-        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return text(question) }
+        guard env.terminal.inputIsTerminal, isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return text(env, question) }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-        let write = { (text: String) in FileHandle.standardError.write(Data(text.utf8)) }
+        let write = { (text: String) in env.err.write(text) }
         let showPlaceholder = { write("\u{1B}[2m\(placeholder)\u{1B}[0m\u{1B}[\(placeholder.count)D") }
         write(question)
         showPlaceholder()
@@ -79,7 +79,7 @@ extension Prompts {
                 if byte < 0x20 { continue }
                 if typed.isEmpty { write("\u{1B}[K") }
                 typed.append(byte)
-                FileHandle.standardError.write(Data([byte]))
+                env.err.write([byte])
             }
         }
         write("\n")

@@ -5,6 +5,8 @@ import Foundation
 struct ScriptRunner {
     /// Go on after a failing command (`--keep-going`); the exit code still says something failed.
     var keepGoing = false
+    /// Where the lines' commands run: the shell's environment, with its options as variables.
+    var env: CommandEnvironment
 
     /// Runs every line `next` gives; returns the exit code.
     func run(lines next: () -> String?) -> Int32 {
@@ -18,7 +20,7 @@ struct ScriptRunner {
             case .failed(let code):
                 failed = failed == 0 ? code : failed
                 if !keepGoing {
-                    Output.error("stopped at line \(number) (--keep-going runs the rest)")
+                    env.error("stopped at line \(number) (--keep-going runs the rest)")
                     return code
                 }
             }
@@ -38,13 +40,13 @@ struct ScriptRunner {
     func runLine(_ line: String, number: Int) -> Outcome {
         let commands: [[String]]
         do { commands = try ShellWords.commands(line) } catch {
-            Output.error("line \(number): \(error)")
+            env.error("line \(number): \(error)")
             return .failed(2)
         }
         var outcome = Outcome.ok
         for words in commands {
             if let code = Self.exitCode(words) { return .exit(code) }
-            let code = CommandLineRunner.run(Self.arguments(words))
+            let code = CommandLineRunner.run(Self.arguments(words), env: env)
             if code != 0 {
                 outcome = .failed(code)
                 if !keepGoing { return outcome }

@@ -25,9 +25,9 @@ enum ShellNotifications {
     }
 
     /// Prints the pending messages, each on its own line with a bell mark.
-    static func announce(storePath: String, color: Bool) {
+    static func announce(storePath: String, color: Bool, on out: OutputWriter) {
         for message in pending(storePath: storePath) {
-            Output.line(SGR.apply([.bold], to: "🔔 ", color: color) + message)
+            out.line(SGR.apply([.bold], to: "🔔 ", color: color) + message)
         }
     }
 }

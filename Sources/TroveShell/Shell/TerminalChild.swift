@@ -36,7 +36,9 @@ enum TerminalChild {
     ///   - restoringTerminal: afterwards, put the terminal's modes back as they were and discard
     ///     input left unread: a full-screen program killed or quitting may leave raw mode on, and
     ///     replies to its queries (cursor position, colours) would otherwise land in the next prompt.
-    static func run(_ executable: String, _ arguments: [String], input: String? = nil, restoringTerminal: Bool = false) -> Outcome {
+    ///   - environment: the child's environment variables; without them, this process's.
+    static func run(_ executable: String, _ arguments: [String], input: String? = nil, restoringTerminal: Bool = false,
+                    environment: [String: String]? = nil) -> Outcome {
         let terminal = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].first { isatty($0) == 1 }
         var savedModes = termios()
         let hasModes = restoringTerminal && terminal.map { tcgetattr($0, &savedModes) == 0 } == true
@@ -78,8 +80,11 @@ enum TerminalChild {
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { envp?.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let spawned = envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard spawned == 0 else { return .notStarted(spawned) }
 
         if let input {

@@ -28,9 +28,9 @@ struct Welcome {
     }
 
     /// Prints the welcome unless it was shown before, then remembers it was.
-    func showOnce(color: Bool) {
+    func showOnce(color: Bool, on out: OutputWriter) {
         guard !FileManager.default.fileExists(atPath: marker) else { return }
-        Welcome.text(color: color).forEach { Output.line($0) }
+        Welcome.text(color: color).forEach { out.line($0) }
         try? FileManager.default.createDirectory(atPath: (marker as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: marker, contents: Data())
