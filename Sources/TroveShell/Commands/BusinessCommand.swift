@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveIndex
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove business at|list|show|rm`: the records behind the map's markers.
@@ -93,7 +94,7 @@ struct BusinessCommand: ParsableCommand {
             let index = try storeOptions.openIndex(env)
             var records: [MappedBusiness]
             if all {
-                var query = RecordQuery(type: "business", parent: try cluster.dogs.dogID(in: index.store, env))
+                var query = RecordQuery(type: RecordType.business, parent: try cluster.dogs.dogID(in: index.store, env))
                 query.from = try from.map { Timestamp.string(try DateInput.dayStart($0)) }
                 query.before = try to.map { Timestamp.string(try DateInput.dayStart($0).addingTimeInterval(86_400)) }
                 records = try index.records(matching: query, sort: .start, descending: true, page: .init(limit: Int(Int32.max))).compactMap { row in
@@ -177,7 +178,7 @@ struct BusinessCommand: ParsableCommand {
 
     /// A record's full id from what the user typed.
     static func lookup(_ given: String, in index: RecordIndex) throws -> String {
-        try RecordLookup.id(given, type: "business", in: index, unknown: DogError.unknownRecord(given)) {
+        try RecordLookup.id(given, type: RecordType.business, in: index, unknown: DogError.unknownRecord(given)) {
             DogError.ambiguousRecord(given, matches: $0)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove calendar list|new|rename|rm`: the calendars events and tasks belong to.
@@ -19,7 +20,7 @@ struct CalendarCommand: ParsableCommand {
             let index = try storeOptions.openIndex(env)
             let calendars = try CalendarBook(store: index.store).all()
             let counts = try calendars.map { calendar in
-                (try index.count(matching: .init(type: "event", parent: calendar.id)), try index.count(matching: .init(type: "task", parent: calendar.id)))
+                (try index.count(matching: .init(type: RecordType.event, parent: calendar.id)), try index.count(matching: .init(type: RecordType.task, parent: calendar.id)))
             }
             if output.json {
                 return env.out.json(.array(zip(calendars, counts).map { calendar, count in
@@ -79,7 +80,7 @@ struct CalendarCommand: ParsableCommand {
             let index = try storeOptions.openIndex(env)
             let book = CalendarBook(store: index.store)
             let calendar = try book.calendar(named: self.calendar)
-            let held = try ["event", "task"].flatMap { try index.records(type: $0, parent: calendar.id, page: .all).map(\.id) }
+            let held = try [RecordType.event, RecordType.task].flatMap { type -> [String] in try index.records(type: type, parent: calendar.id, page: .all).map(\.id) }
             guard Prompts.confirm(env, "Delete calendar \(calendar.name) and its \(held.count) events and tasks?", assumeYes: yes) else {
                 throw CommandFailure(message: "nothing was deleted")
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove calendar share NAME --group G | --with CONTACT… --hub URL`: a calendar the members of a group keep together.
@@ -30,7 +31,7 @@ struct CalendarShareCommand: TroveCommand {
     func run(_ env: CommandEnvironment) throws {
         let index = try storeOptions.openIndex(env)
         let calendar = try CalendarBook(store: index.store).calendar(named: self.calendar)
-        let held = try ["event", "task"].flatMap { try index.records(type: $0, parent: calendar.id, page: .all).map(\.id) }
+        let held = try [RecordType.event, RecordType.task].flatMap { type -> [String] in try index.records(type: type, parent: calendar.id, page: .all).map(\.id) }
         let book = try GroupContext.book(storeOptions, env: env)
         let people = try contacts.map { try ContactBook(store: index.store).contact(named: $0) }
         if let missing = people.first(where: { $0.email == nil }) { throw ContactError.noEmail(name: missing.name) }

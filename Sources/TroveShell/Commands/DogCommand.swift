@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveIndex
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove dog add|list|edit|select|rm`: the dog friends.
@@ -57,7 +58,7 @@ struct DogCommand: ParsableCommand {
             }
             let dogs = try book.all()
             let selected = try book.selected()?.id
-            let counts = try dogs.map { try index.count(matching: RecordQuery(type: "business", parent: $0.id)) }
+            let counts = try dogs.map { try index.count(matching: RecordQuery(type: RecordType.business, parent: $0.id)) }
             if output.json {
                 return env.out.json(.array(zip(dogs, counts).map { dog, count in
                     .object([
@@ -121,7 +122,7 @@ struct DogCommand: ParsableCommand {
             let index = try storeOptions.openIndex(env)
             let book = DogBook(store: index.store)
             let found = try book.dog(named: dog)
-            let records = try index.records(matching: RecordQuery(type: "business", parent: found.id), page: .all).map(\.id)
+            let records = try index.records(matching: RecordQuery(type: RecordType.business, parent: found.id), page: .all).map(\.id)
             guard Prompts.confirm(env, "Delete \(found.displayName) and \(records.count) business record\(records.count == 1 ? "" : "s")?", assumeYes: yes)
             else { throw ExitCode.failure }
             env.out.commitResult(try book.remove(found, records: records), json: output.json)

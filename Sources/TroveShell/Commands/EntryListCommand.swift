@@ -3,6 +3,7 @@ import Foundation
 import TroveIndex
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove entry list`: entries newest first, a page at a time.
@@ -33,7 +34,7 @@ struct EntryListCommand: TroveCommand {
     }
 
     func run(_ env: CommandEnvironment) throws {
-        var query = RecordQuery(type: "entry", tag: tag.map(EntryChanges.tag), starredOnly: starred)
+        var query = RecordQuery(type: RecordType.entry, tag: tag.map(EntryChanges.tag), starredOnly: starred)
         query.from = try from.map { Timestamp.string(try DateInput.dayStart($0)) }
         query.before = try to.map { Timestamp.string(try DateInput.dayStart($0).addingTimeInterval(86_400)) }
         try env.out.paged {
@@ -49,7 +50,7 @@ struct EntryListCommand: TroveCommand {
                 return env.out.json(.array(rows.compactMap(index.value(of:))))
             }
             guard !rows.isEmpty else {
-                return env.out.line(offset > 0 ? "No entries after the first \(offset)." : "No entries\(query == RecordQuery(type: "entry") ? " yet: trove entry new \"…\"" : " match").")
+                return env.out.line(offset > 0 ? "No entries after the first \(offset)." : "No entries\(query == RecordQuery(type: RecordType.entry) ? " yet: trove entry new \"…\"" : " match").")
             }
             let names = Dictionary(journals.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             env.out.table(rows.map { row in
@@ -60,7 +61,7 @@ struct EntryListCommand: TroveCommand {
             })
             if hasMore {
                 // Only an unfiltered listing has its total at hand (the index keeps a count per type).
-                let total = query == RecordQuery(type: "entry") ? " of \(try index.count(matching: query))" : ""
+                let total = query == RecordQuery(type: RecordType.entry) ? " of \(try index.count(matching: query))" : ""
                 env.error("showing \(offset + 1)-\(offset + rows.count)\(total); --offset \(offset + rows.count) for the next page")
             }
         }

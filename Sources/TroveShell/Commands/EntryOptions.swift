@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveIndex
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// The options `entry new` and `entry edit` share: where, when, tags, photos, star and visibility.
@@ -39,7 +40,7 @@ struct EntryOptions: ParsableArguments {
 /// Finding an entry from the id or the start of one, as people copy them from listings.
 enum EntryLookup {
     static func id(_ given: String, in index: RecordIndex) throws -> String {
-        try RecordLookup.id(given, type: "entry", in: index, unknown: JournalError.unknownEntry(given)) {
+        try RecordLookup.id(given, type: RecordType.entry, in: index, unknown: JournalError.unknownEntry(given)) {
             JournalError.ambiguousEntry(given, matches: $0)
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveInterchange
 import TroveKit
+import TroveSchema
 
 /// `trove event invite ID --to CONTACT…`: an iTIP invitation (METHOD:REQUEST) that any calendar program can answer.
 struct EventInviteCommand: TroveCommand {
@@ -21,7 +22,7 @@ struct EventInviteCommand: TroveCommand {
             """)
     @Argument(help: "The event's id (its first or last 4+ characters do).") var id: String
     @Option(help: ArgumentHelp("A contact to invite: a name or part of an id (repeat for more).", valueName: "contact"),
-            completion: DataCompletion.names(of: ["contact"]))
+            completion: DataCompletion.names(of: [RecordType.contact]))
     var to: [String] = []
     @Option(help: ArgumentHelp("Write the invitation to this file ('-' for standard output) instead of emailing it.", valueName: "file"),
             completion: .file(extensions: ["ics"]))

@@ -3,13 +3,14 @@ import Foundation
 import TroveIndex
 import TroveInterchange
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove export geojson|gpx FILE`: business records for map tools and GPS devices.
 enum ExportPoints {
     struct Options: ParsableArguments {
         @Option(help: ArgumentHelp("Only this dog's records (default: every dog's).", valueName: "name"),
-                completion: DataCompletion.names(of: ["dog"]))
+                completion: DataCompletion.names(of: [RecordType.dog]))
         var dog: String?
         @OptionGroup var storeOptions: StoreOptions
 
@@ -19,7 +20,7 @@ enum ExportPoints {
             let dogs = try DogBook(store: store).all()
             let only = try dog.map { try DogBook(store: store).dog(named: $0).id }
             let names = Dictionary(dogs.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            return try store.records(ofType: "business").compactMap(Business.init)
+            return try store.records(ofType: RecordType.business).compactMap(Business.init)
                 .filter { only == nil || $0.dogID == only }
                 .sorted { ($0.at, $0.id) < ($1.at, $1.id) }
                 .map { business in

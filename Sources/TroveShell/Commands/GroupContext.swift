@@ -1,5 +1,6 @@
 import Foundation
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// Opening the user's groups from the command line: the personal store and who the user is to their groups.
@@ -20,7 +21,7 @@ enum GroupContext {
     /// Where this machine keeps its copy of `group`, found without opening more than the personal store's list.
     static func folder(ofGroup group: String, personalStore: String) throws -> String {
         let personal = try Store.open(at: personalStore)
-        let link = try GroupLink.named(group, in: personal.records(ofType: "group").compactMap(GroupLink.init))
+        let link = try GroupLink.named(group, in: personal.records(ofType: RecordType.group).compactMap(GroupLink.init))
         return GroupBook.folder(of: link.id, personalStore: personal.path)
     }
 

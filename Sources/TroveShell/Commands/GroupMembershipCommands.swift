@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove group invite GROUP --email E`: an invitation with a one-time code.
@@ -90,7 +91,7 @@ struct GroupJoinCommand: TroveCommand {
         let member = try group.me()
         env.out.line("Joined \(group.name) as \(member?.role.rawValue ?? "member").")
         if fresh, let member {
-            let email = try group.store.records(ofType: "invitation").first { $0.value["usedBy"]?.stringValue == member.id }?
+            let email = try group.store.records(ofType: RecordType.invitation).first { $0.value["usedBy"]?.stringValue == member.id }?
                 .value["email"]?.stringValue ?? "\(member.username)@localhost"
             let account = try AccountBook(store: group.book.personal).create(username: member.username, email: email,
                                                                             password: InvitationCode(typed: code)!.text, temporary: true)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveInterchange
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove import ics FILE` and `trove export ics FILE`: calendars in iCalendar, the format every calendar reads.
@@ -22,7 +23,7 @@ enum ICSCommands {
                 """)
         @Argument(help: "The .ics file.", completion: .file(extensions: ["ics"])) var path: String
         @Option(help: ArgumentHelp("The calendar to import into (default: the first).", valueName: "name"),
-                completion: DataCompletion.names(of: ["calendar"]))
+                completion: DataCompletion.names(of: [RecordType.calendar]))
         var calendar: String?
         @OptionGroup var options: ImportCommand.Options
         @OptionGroup var storeOptions: StoreOptions
@@ -46,14 +47,14 @@ enum ICSCommands {
             commandName: "ics", abstract: "Write events and tasks as an iCalendar file ('-' for standard output).",
             discussion: "Examples:\n  trove export ics calendar.ics\n  trove export ics --calendar CS101 cs101.ics")
         @Argument(help: "The file to write, or - for standard output.", completion: .file(extensions: ["ics"])) var path: String
-        @Option(help: ArgumentHelp("Only this calendar.", valueName: "name"), completion: DataCompletion.names(of: ["calendar"]))
+        @Option(help: ArgumentHelp("Only this calendar.", valueName: "name"), completion: DataCompletion.names(of: [RecordType.calendar]))
         var calendar: String?
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ env: CommandEnvironment) throws {
             let store = try storeOptions.open(env)
             let chosen = try calendar.map { try CalendarBook(store: store).calendar(named: $0) }
-            let records = try ["event", "task"].flatMap { try store.records(ofType: $0) }
+            let records = try [RecordType.event, RecordType.task].flatMap { try store.records(ofType: $0) }
                 .filter { chosen == nil || $0.value["calendarId"]?.stringValue == chosen?.id }
                 .map(\.value)
             let text: String

@@ -3,6 +3,7 @@ import Foundation
 import TroveInterchange
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove import dayone|jrnl|gpx|geojson|csv|items|ics|vcard`: bring a history in from another app, as one commit.
@@ -55,7 +56,7 @@ struct ImportCommand: ParsableCommand {
                 """)
         @Argument(help: "The jrnl file.", completion: .file()) var path: String
         @Option(name: .shortAndLong, help: ArgumentHelp("The journal to import into (default: the file's name).", valueName: "name"),
-                completion: DataCompletion.names(of: ["journal"]))
+                completion: DataCompletion.names(of: [RecordType.journal]))
         var journal: String?
         @Option(help: ArgumentHelp("The characters that start a tag in a plain-text journal, as jrnl's tagsymbols setting (default: #@).",
                                    valueName: "symbols"))

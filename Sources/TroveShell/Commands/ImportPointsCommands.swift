@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveInterchange
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove import gpx|geojson|csv FILE`: pee and poo records from other tools.
@@ -9,7 +10,7 @@ enum ImportPoints {
     /// What the three point importers take.
     struct Options: ParsableArguments {
         @Option(help: ArgumentHelp("The dog for points that name none (default: the selected dog).", valueName: "name"),
-                completion: DataCompletion.names(of: ["dog"]))
+                completion: DataCompletion.names(of: [RecordType.dog]))
         var dog: String?
         @Option(help: ArgumentHelp("The time of points that carry none (and whose file has none).", valueName: "time"))
         var time: String?

@@ -3,6 +3,7 @@ import Foundation
 import TroveInterchange
 import TroveJSON
 import TroveKit
+import TroveSchema
 
 /// `trove invitation list|accept|decline`: invitations to other people's events, received as .ics files.
 struct InvitationCommand: ParsableCommand {
@@ -57,7 +58,7 @@ struct InvitationCommand: ParsableCommand {
                 """)
         @OptionGroup var answer: Answer
         @Option(help: ArgumentHelp("The calendar to put the event in (default: the first).", valueName: "name"),
-                completion: DataCompletion.names(of: ["calendar"]))
+                completion: DataCompletion.names(of: [RecordType.calendar]))
         var calendar: String?
 
         func run(_ env: CommandEnvironment) throws { try InvitationCommand.answer(answer, accept: true, calendar: calendar, env) }

@@ -3,6 +3,7 @@ import Foundation
 import TroveIndex
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove journal list|new|rename|rm`.
@@ -20,7 +21,7 @@ struct JournalCommand: ParsableCommand {
         func run(_ env: CommandEnvironment) throws {
             let index = try storeOptions.openIndex(env)
             let journals = try JournalBook(store: index.store).all()
-            let counts = try journals.map { try index.count(matching: RecordQuery(type: "entry", parent: $0.id)) }
+            let counts = try journals.map { try index.count(matching: RecordQuery(type: RecordType.entry, parent: $0.id)) }
             if output.json {
                 env.out.json(.array(zip(journals, counts).map { journal, count in
                     ["id": .string(journal.id), "name": .string(journal.name), "public": .bool(journal.isPublic), "entries": .integer(count)]
@@ -94,7 +95,7 @@ struct JournalCommand: ParsableCommand {
             let index = try storeOptions.openIndex(env)
             let book = JournalBook(store: index.store)
             let found = try book.journal(named: journal)
-            let entries = try index.records(matching: RecordQuery(type: "entry", parent: found.id), page: .all).map(\.id)
+            let entries = try index.records(matching: RecordQuery(type: RecordType.entry, parent: found.id), page: .all).map(\.id)
             guard Prompts.confirm(env, "Delete journal \(found.name) and its \(entries.count) entries?", assumeYes: yes) else { throw ExitCode.failure }
             env.out.commitResult(try book.remove(found, entries: entries), json: output.json)
         }

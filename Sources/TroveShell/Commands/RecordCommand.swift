@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveIndex
 import TroveJSON
+import TroveSchema
 import TroveStore
 
 /// `trove record put|get|rm|list`: plumbing for scripts and power users.
@@ -173,7 +174,7 @@ extension RecordCommand.List {
     /// The id of the journal, dog, calendar or item that `name` names (or is the id of).
     static func container(named name: String, in index: RecordIndex) throws -> String {
         if try index.record(id: name) != nil { return name }
-        let found = try index.records(labelled: name, types: ["journal", "dog", "calendar", "item"])
+        let found = try index.records(labelled: name, types: [RecordType.journal, RecordType.dog, RecordType.calendar, RecordType.item])
         guard let first = found.first else { throw CommandFailure(message: "no journal, dog, calendar or item is called '\(name)'") }
         guard found.count == 1 else {
             throw CommandFailure(message: "'\(name)' names \(found.count) records; give one of their ids: "

@@ -1,6 +1,7 @@
 import Foundation
 import TroveIndex
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// The group stores that views and search take in beside the personal store.
@@ -10,7 +11,7 @@ enum SharedStores {
     /// Groups not cloned here yet are left out rather than fetched: a view should not wait on a hub.
     static func indexes(_ options: StoreOptions, _ env: CommandEnvironment) -> [(name: String, index: RecordIndex)] {
         guard let personal = try? Store.open(at: options.personalPath(env)),
-              let links = try? personal.records(ofType: "group").compactMap(GroupLink.init) else { return [] }
+              let links = try? personal.records(ofType: RecordType.group).compactMap(GroupLink.init) else { return [] }
         return links.compactMap { link in
             let folder = GroupBook.folder(of: link.id, personalStore: personal.path)
             guard let store = try? Store.open(at: folder), let index = try? StoreOptions.index(of: store, announcing: false, env: env) else { return nil }

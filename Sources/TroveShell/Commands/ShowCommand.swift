@@ -2,6 +2,7 @@ import ArgumentParser
 import TroveIndex
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove show ID [--at COMMIT]`: one record, now or at a past commit.
@@ -30,7 +31,7 @@ struct ShowCommand: TroveCommand {
         guard let record = try store.record(id: id, at: commit) else {
             throw CommandFailure(message: "no record with id \(id)" + (at.map { " at \($0)" } ?? ""))
         }
-        if !output.json, commit == nil, ["event", "task"].contains(record.type) {
+        if !output.json, commit == nil, [RecordType.event, RecordType.task].contains(record.type) {
             let context = try CalendarContext(options, env)
             var lines = Event(record).map { EventCommand.card($0, context, env) } ?? Assignment(record).map { TaskCommand.card($0, context, env) }
             if let group { lines?.insert("Group:     \(group)", at: 1) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TroveJSON
+import TroveSchema
 
 /// `trove tags`: every tag on entries, with how many carry it.
 struct TagsCommand: TroveCommand {
@@ -11,7 +12,7 @@ struct TagsCommand: TroveCommand {
 
     func run(_ env: CommandEnvironment) throws {
         try env.out.paged {
-            let tags = try storeOptions.openIndex(env).tags(type: "entry")
+            let tags = try storeOptions.openIndex(env).tags(type: RecordType.entry)
             if output.json { return env.out.json(.array(tags.map { ["tag": .string($0.tag), "count": .integer($0.count)] })) }
             if tags.isEmpty { return env.out.line("No tags yet: trove entry new \"…\" --tag walk") }
             env.out.table(tags.map { [$0.tag, String($0.count)] })

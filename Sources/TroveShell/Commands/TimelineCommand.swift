@@ -3,6 +3,7 @@ import Foundation
 import TroveIndex
 import TroveJSON
 import TroveKit
+import TroveSchema
 import TroveStore
 
 /// `trove timeline`: the home view, journals and the entries across them, newest first.
@@ -29,11 +30,11 @@ struct TimelineCommand: TroveCommand {
         try env.out.paged {
             let index = try storeOptions.openIndex(env)
             let journals = try JournalBook(store: index.store).all()
-            let counts = try journals.map { try index.count(matching: RecordQuery(type: "entry", parent: $0.id)) }
+            let counts = try journals.map { try index.count(matching: RecordQuery(type: RecordType.entry, parent: $0.id)) }
             let scrolling = !output.json && env.terminal.outputIsInteractive
             let count = max(1, limit ?? (scrolling ? Int(Int32.max) : 10))
             // By `start`, a UTC timestamp (the schema allows no other), so text order is time order.
-            let latest = try index.records(matching: RecordQuery(type: "entry"), sort: .start, descending: true, page: IndexPage(limit: count))
+            let latest = try index.records(matching: RecordQuery(type: RecordType.entry), sort: .start, descending: true, page: IndexPage(limit: count))
             if output.json {
                 return env.out.json([
                     "journals": .array(zip(journals, counts).map { ["id": .string($0.id), "name": .string($0.name), "entries": .integer($1)] }),

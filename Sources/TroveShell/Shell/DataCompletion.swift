@@ -54,7 +54,7 @@ enum DataCompletion {
     }
 
     /// The records that hold others: journals, dogs, calendars, items.
-    static let containers = names(of: ["journal", "dog", "calendar", "item"])
+    static let containers = names(of: [RecordType.journal, RecordType.dog, RecordType.calendar, RecordType.item])
 
     /// Opens the index of the store at `path` on another thread, so that the first Tab finds it open.
     static func warmUp(storePath path: String) {
