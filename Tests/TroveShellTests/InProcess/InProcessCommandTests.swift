@@ -117,7 +117,7 @@ struct InProcessCommandTests {
     func helpAndVersion() throws {
         let fixture = try InProcessFixture(initialise: false)
         let version = fixture.trove("--version")
-        #expect(version.status == 0 && version.stdout == "0.1.0\n" && version.stderr.isEmpty)
+        #expect(version.status == 0 && version.stdout == Trove.configuration.version + "\n" && !Trove.configuration.version.isEmpty && version.stderr.isEmpty)
         let help = fixture.trove("record", "list", "--help")
         #expect(help.status == 0 && help.stdout.contains("Examples:") && help.stderr.isEmpty)
     }
