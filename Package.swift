@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "TroveGit",
-            dependencies: ["CGit2", "CTroveZlib", "TroveSystem", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CGit2", "CTroveZlib", "TroveSystem", "TroveParallel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TroveMerge", dependencies: ["TroveJSON"]),
         .target(name: "TroveSchema", dependencies: ["TroveJSON", "TroveMerge", "TroveFormats"]),

@@ -1,5 +1,6 @@
 import CGit2
 import Foundation
+import TroveParallel
 
 /// A failure writing or reading a checked-out file.
 public struct WorkingTreeError: Error, Sendable, CustomStringConvertible {
@@ -132,7 +133,10 @@ public final class Checkout {
         }
         upserts.removeAll()
         removals.removeAll()
+        // The index read before is the replaced file: freed on another thread (see `GitIndexFile.write`).
+        let replaced = indexFile
         indexFile = nil
+        releaseLater(replaced)
     }
 
     /// Writes `bytes` to `file`, made or emptied first, and returns its stat data for the index.

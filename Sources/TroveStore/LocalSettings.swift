@@ -27,6 +27,8 @@ public struct LocalSettings: Sendable {
     /// Sets (or, with nil, removes) one setting.
     public func set(_ key: String, _ value: JSONValue?) throws {
         var settings = all()
+        // Most writes repeat what is there (the journal of the last entry): no write, no fsync.
+        guard settings[key] != value else { return }
         settings[key] = value
         let folder = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: folder) else { throw StoreError.notAStore(path: folder) }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveParallel
 
 /// Writing the index: a plain file every git tool reads, ended by the entry offset table.
 ///
@@ -40,6 +41,9 @@ extension GitIndexFile {
         try current.write(segments, changes: changes, to: writer)
         try writer.commit(to: gitDirectory + "index")
         if current.isSplit { Self.removeSharedIndexes(gitDirectory) }
+        // The old file is gone from the folder: whoever lets go of it last frees its 12 MB (at 100,000
+        // records, 2 ms on this machine), which the command need not wait for.
+        releaseLater(current)
     }
 
     /// The new file's entries as segments: untouched blocks to copy, and the changed ones laid out afresh.

@@ -11,7 +11,7 @@ import Foundation
 ///                                            variables: ["TROVE_STORE": folder])
 ///     let code = CommandLineRunner.run(["entry", "new", "-"], env: env)
 ///     #expect(code == 0)
-///     #expect(env.out.text.hasPrefix("Added entry"))
+///     #expect(env.out.text.hasPrefix("Wrote entry"))
 ///     #expect(env.err.text.isEmpty)
 ///
 /// The shell passes its own options to the lines it runs by deriving an environment with more
