@@ -39,7 +39,18 @@ public final class Checkout {
     /// The index as read at the first use; `nil` inside means libgit2 must handle it.
     private lazy var indexFile: GitIndexFile? = GitIndexFile(gitDirectory: repository.gitDirectory, lazily: true)
 
+    /// The index write begun early (`beginIndexWrite`), holding `index.lock`.
+    private var indexAhead: GitIndexFile.WriteAhead?
+
     public init(_ repository: Repository) { self.repository = repository }
+
+    /// Starts the git index's write for a checkout that will write the files at `upserting` and remove those at
+    /// `removing`, so that most of it is done while the caller writes and syncs its objects (`GitIndexFile.WriteAhead`).
+    /// Holds the index's lock until `finish`, or until this checkout is dropped.
+    public func beginIndexWrite(upserting: [String], removing: [String]) throws {
+        guard indexFile != nil, indexAhead == nil else { return }
+        indexAhead = try GitIndexFile.WriteAhead(gitDirectory: repository.gitDirectory, upserting: upserting, removing: removing)
+    }
 
     /// The blob the git index stages at `path` before this checkout, or `nil`.
     public func stagedID(atPath path: String) throws -> ObjectID? {
@@ -122,8 +133,10 @@ public final class Checkout {
 
     /// Stages everything written and removed, in one index write.
     public func finish() throws {
+        let ahead = indexAhead
+        indexAhead = nil
         if indexFile != nil {
-            try GitIndexFile.write(gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals)
+            try GitIndexFile.write(gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals, ahead: ahead)
         } else {
             let index = try repository.index()
             try index.reload()

@@ -54,6 +54,9 @@ extension Store {
         for (path, _) in changes where !transaction.adoptedPaths.contains(path) {
             try refuseHandEdit(at: path, committed: transaction.base?.entry(atPath: path)?.id, checkout: checkout)
         }
+        // Most of a large git index is written while the objects below are written and synced.
+        try checkout.beginIndexWrite(upserting: changes.compactMap { if case .delete = $0.value { nil } else { $0.key } },
+                                     removing: changes.compactMap { if case .delete = $0.value { $0.key } else { nil } })
         let author = signature()
         let signer = commitSigner
         let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in

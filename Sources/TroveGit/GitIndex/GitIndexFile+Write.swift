@@ -17,13 +17,13 @@ extension GitIndexFile {
     }
 
     /// One entry of a block being laid out afresh: one the index has, or the change at a position of `changes`.
-    private enum Item {
+    enum Item {
         case kept(EntryReference)
         case staged(Int)
     }
 
     /// A stretch of the new file: blocks copied as they are, or entries laid out afresh.
-    private enum Segment {
+    enum Segment {
         case copied(offset: Int, length: Int, blocks: ArraySlice<EntryOffsetTable.Block>)
         case laidOut([Item])
     }
@@ -32,13 +32,28 @@ extension GitIndexFile {
     ///
     /// The index is read again once the lock is held, so that what another writer staged meanwhile is kept.
     public static func write(gitDirectory: String, upserts: [Entry], removals: [String]) throws {
-        let writer = try GitIndexFileWriter(lock: gitDirectory + "index.lock", patience: 5)
-        guard let current = GitIndexFile(gitDirectory: gitDirectory, lazily: true) else {
+        try write(gitDirectory: gitDirectory, upserts: upserts, removals: removals, ahead: nil)
+    }
+
+    /// Like `write(gitDirectory:upserts:removals:)`, going on from what `ahead` wrote when the changes are the ones it began with.
+    static func write(gitDirectory: String, upserts: [Entry], removals: [String], ahead: WriteAhead?) throws {
+        let changes = Self.changes(upserts, removals)
+        var ahead = ahead
+        var segments: [Segment] = []
+        if let started = ahead {
+            segments = started.current.segments(applying: changes)
+            if !started.matches(changes) || Self.count(of: segments) != started.count || !segments.startsWith(blocks: started.blocks) {
+                // Not what it began with: its lock goes, and the index is written afresh.
+                started.writer.abandon()
+                ahead = nil
+            }
+        }
+        let writer = try ahead?.writer ?? GitIndexFileWriter(lock: gitDirectory + "index.lock", patience: 5)
+        guard let current = ahead?.current ?? GitIndexFile(gitDirectory: gitDirectory, lazily: true) else {
             throw GitError(operation: "write index", code: -1, message: "cannot read \(gitDirectory)index")
         }
-        let changes = Self.changes(upserts, removals)
-        let segments = current.segments(applying: changes)
-        try current.write(segments, changes: changes, to: writer)
+        if ahead == nil { segments = current.segments(applying: changes) }
+        try current.write(segments, changes: changes, to: writer, headerAndFirstWritten: ahead != nil)
         try writer.commit(to: gitDirectory + "index")
         if current.isSplit { Self.removeSharedIndexes(gitDirectory) }
         // The old file is gone from the folder: whoever lets go of it last frees its 12 MB (at 100,000
@@ -47,7 +62,7 @@ extension GitIndexFile {
     }
 
     /// The new file's entries as segments: untouched blocks to copy, and the changed ones laid out afresh.
-    private func segments(applying changes: [Change]) -> [Segment] {
+    func segments(applying changes: [Change]) -> [Segment] {
         guard let table, let start = mainBytes.baseAddress, !table.blocks.isEmpty else {
             return [.laidOut(Self.merge(entries[...], with: changes, changes.indices))]
         }
@@ -112,8 +127,8 @@ extension GitIndexFile {
         return items
     }
 
-    /// Header, the segments' entries, the offset table.
-    private func write(_ segments: [Segment], changes: [Change], to writer: GitIndexFileWriter) throws {
+    /// How many entries the segments hold.
+    private static func count(of segments: [Segment]) -> Int {
         var count = 0
         for segment in segments {
             switch segment {
@@ -121,7 +136,13 @@ extension GitIndexFile {
             case .laidOut(let items): count += items.count
             }
         }
-        writer.append(header(count: count))
+        return count
+    }
+
+    /// Header, the segments' entries, the offset table; `headerAndFirstWritten`: the header and the first segment
+    /// (blocks copied) were written ahead (`WriteAhead`).
+    private func write(_ segments: [Segment], changes: [Change], to writer: GitIndexFileWriter, headerAndFirstWritten: Bool = false) throws {
+        if !headerAndFirstWritten { writer.append(header(count: Self.count(of: segments))) }
         var blocks: [(offset: Int, count: Int)] = []
         var offset = Self.headerSize
         // Runs of entries lying one after another in the mapped file are copied in one piece.
@@ -139,11 +160,15 @@ extension GitIndexFile {
             run = nil
         }
         var scratch: [UInt8] = []
-        for segment in segments {
+        for (number, segment) in segments.enumerated() {
             switch segment {
             case .copied(let from, let length, let copied):
                 let shift = offset - from
                 blocks.append(contentsOf: copied.map { ($0.offset + shift, $0.count) })
+                if number == 0 && headerAndFirstWritten {
+                    offset += length
+                    continue
+                }
                 try flushRun()
                 writer.append(UnsafeBufferPointer(start: mainBytes.baseAddress! + from, count: length), fromFile: storages[0].descriptor, at: from)
                 offset += length
@@ -176,7 +201,7 @@ extension GitIndexFile {
         writer.append(EntryOffsetTable.extensions(blocks: blocks, entriesEnd: offset))
     }
 
-    private func header(count: Int) -> [UInt8] {
+    func header(count: Int) -> [UInt8] {
         var header = Array("DIRC".utf8)
         withUnsafeBytes(of: version.bigEndian) { header.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt32(count).bigEndian) { header.append(contentsOf: $0) }
@@ -274,5 +299,13 @@ extension Repository {
         // The old file is unreadable or absent: nothing in it can be kept.
         unlink(gitDirectory + "index")
         try GitIndexFile.write(gitDirectory: gitDirectory, upserts: entries, removals: [])
+    }
+}
+
+extension Array where Element == GitIndexFile.Segment {
+    /// Whether the first segment copies exactly the first `blocks` blocks, from the entries' start (what `WriteAhead` wrote).
+    func startsWith(blocks: Int) -> Bool {
+        guard case .copied(let offset, _, let copied)? = first else { return false }
+        return offset == GitIndexFile.headerSize && copied.startIndex == 0 && copied.count == blocks
     }
 }

@@ -11,6 +11,10 @@ final class GitIndexFileWriter {
     /// What the file holds, in order: gathered small pieces, and large ones borrowed from the caller.
     private var pieces: [Piece] = []
     private var size = 0
+    /// The bytes written ahead (`writeAhead`): being written and hashed on other threads until `ahead` is waited for.
+    private var ahead: DispatchGroup?
+    nonisolated(unsafe) private var aheadHasher = Insecure.SHA1()
+    nonisolated(unsafe) private var aheadError: Error?
 
     private enum Piece {
         case owned([UInt8])
@@ -44,6 +48,8 @@ final class GitIndexFileWriter {
     }
 
     deinit {
+        // The threads writing ahead use the lock file until they are done.
+        ahead?.wait()
         if descriptor >= 0 {
             close(descriptor)
             unlink(lock)
@@ -85,16 +91,59 @@ final class GitIndexFileWriter {
         }
     }
 
+    /// Starts writing and hashing the file's first bytes on two other threads, before the rest is known: `header`,
+    /// then `length` bytes at `offset` of the mapped file open at `source` (`bytes`, unchanged until `commit`).
+    /// `commit` goes on from there. Call it first, once.
+    func writeAhead(header: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, fromFile source: Int32, at offset: Int) {
+        precondition(pieces.isEmpty && ahead == nil)
+        let group = DispatchGroup()
+        ahead = group
+        // Not retained: `deinit` and `abandon` wait for these threads, so the writer outlives them.
+        nonisolated(unsafe) unowned(unsafe) let unsafeSelf = self
+        let prefix = UncheckedBuffer(bytes)
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            var hasher = Insecure.SHA1()
+            hasher.update(data: header)
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(prefix.bytes))
+            unsafeSelf.aheadHasher = hasher
+        }
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            do {
+                try header.withUnsafeBufferPointer(unsafeSelf.writeAll)
+                try unsafeSelf.write(.fileRange(descriptor: source, offset: offset, bytes: prefix.bytes))
+            } catch {
+                unsafeSelf.aheadError = error
+            }
+        }
+    }
+
+    /// Gives up the file: waits for what was being written ahead, then removes the lock file.
+    func abandon() {
+        ahead?.wait()
+        ahead = nil
+        if descriptor >= 0 {
+            close(descriptor)
+            unlink(lock)
+            descriptor = -1
+        }
+    }
+
     /// Writes the pieces and their checksum, syncs the file if asked, renames it to `path`, and returns the checksum.
     @discardableResult
     func commit(to path: String, sync: Bool = false) throws -> [UInt8] {
+        if let ahead {
+            ahead.wait()
+            self.ahead = nil
+            if let aheadError { throw aheadError }
+        }
         let digest: [UInt8]
         if size >= Self.parallelFrom {
             let hashed = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var result: [UInt8] = []
             nonisolated(unsafe) let pieces = pieces
+            nonisolated(unsafe) let start = aheadHasher
             DispatchQueue.global(qos: .userInitiated).async {
-                result = Self.hash(pieces)
+                result = Self.hash(pieces, from: start)
                 hashed.signal()
             }
             var writeError: Error?
@@ -105,7 +154,7 @@ final class GitIndexFileWriter {
             digest = result
         } else {
             for piece in pieces { try write(piece) }
-            digest = Self.hash(pieces)
+            digest = Self.hash(pieces, from: aheadHasher)
         }
         try digest.withUnsafeBufferPointer(writeAll)
         if sync, fsync(descriptor) != 0 { throw failure() }
@@ -119,8 +168,8 @@ final class GitIndexFileWriter {
         return digest
     }
 
-    private static func hash(_ pieces: [Piece]) -> [UInt8] {
-        var hasher = Insecure.SHA1()
+    private static func hash(_ pieces: [Piece], from start: Insecure.SHA1) -> [UInt8] {
+        var hasher = start
         for piece in pieces { piece.withBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) } }
         return Array(hasher.finalize())
     }
@@ -164,4 +213,10 @@ final class GitIndexFileWriter {
     private func failure() -> GitError {
         GitError(operation: "write index", code: -1, message: String(cString: strerror(errno)))
     }
+}
+
+/// A buffer handed to another thread, which reads it while its owner keeps it alive and unchanged.
+private struct UncheckedBuffer: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 }
