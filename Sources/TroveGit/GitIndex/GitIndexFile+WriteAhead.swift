@@ -31,13 +31,15 @@ extension GitIndexFile {
             let firstBlock = Array(first.utf8).withUnsafeBufferPointer { table.block(for: $0, in: start) } ?? 0
             let prefixEnd = table.blocks[firstBlock].offset
             guard prefixEnd - Self.headerOffset >= max(worthFrom, 1) else { return nil }
+            // A path both staged and removed is removed, as `GitIndexFile.changes` has it.
+            let removing = Set(removing), upserting = Set(upserting).subtracting(removing)
             var count = current.count
-            for path in Set(upserting) where current.entryID(atPath: path) == nil { count += 1 }
-            for path in Set(removing).subtracting(upserting) where current.entryID(atPath: path) != nil { count -= 1 }
+            for path in upserting where current.entryID(atPath: path) == nil { count += 1 }
+            for path in removing where current.entryID(atPath: path) != nil { count -= 1 }
             self.writer = writer
             self.current = current
-            self.upserting = Set(upserting)
-            self.removing = Set(removing).subtracting(upserting)
+            self.upserting = upserting
+            self.removing = removing
             self.count = count
             blocks = firstBlock
             writer.writeAhead(header: current.header(count: count), UnsafeBufferPointer(start: start + Self.headerOffset, count: prefixEnd - Self.headerOffset),
