@@ -203,12 +203,12 @@ struct AbandonedFetchLockTests {
         try Data("0123456789012345678901234567890123456789\n".utf8).write(to: URL(fileURLWithPath: lock))
 
         // Held open by a live process (here, this one): it is not ours to remove.
-        let holder = try #require(FileHandle(forUpdatingAtPath: lock))
+        let holder = try OpenFileHolder(lock)
         let refused = try ProcessRunner.run(TroveCLI.executable, ["sync"], environment: a.environment, timeout: 60)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("lock"), "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: lock))
-        try holder.close()
+        holder.close()
 
         let sync = try ProcessRunner.run(TroveCLI.executable, ["sync"], environment: a.environment, timeout: 60)
         #expect(sync.status == 0, "\(sync.stderr)")

@@ -154,8 +154,8 @@ struct SyncCommandTests {
         // A lock some process holds open is never taken: the sync gives up and says so.
         try #require(a.run("record", "put", "dog", "--json", #"{"name": "Fido"}"#).status == 0)
         FileManager.default.createFile(atPath: lock, contents: Data())
-        let holder = try #require(FileHandle(forReadingAtPath: lock))
-        defer { try? holder.close() }
+        let holder = try OpenFileHolder(lock)
+        defer { holder.close() }
         let held = try a.run("sync")
         #expect(held.status == 1 && FileManager.default.fileExists(atPath: lock), "\(held.stderr)")
     }
