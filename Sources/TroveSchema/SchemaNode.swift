@@ -73,7 +73,7 @@ final class SchemaNode: @unchecked Sendable {
 struct Pattern: Sendable {
     let source: String
     /// The byte matcher for simple anchored patterns, tried first.
-    let fast: AnchoredPattern?
+    let fast: BytePattern?
     private let regex: LazyRegularExpression
 
     /// - Parameter checking: compile the expression now when the byte matcher does not take it, so that a bad
@@ -81,7 +81,7 @@ struct Pattern: Sendable {
     ///   compiles whole: the first compilation sets up ICU's regular expressions, a millisecond or two a command).
     init(_ source: String, checking: Bool = true) throws {
         self.source = source
-        fast = AnchoredPattern(source)
+        fast = BytePattern(source)
         regex = LazyRegularExpression(Self.icu(source))
         // A pattern the byte matcher takes is a valid expression, compiled only if ever needed.
         if fast == nil && checking { _ = try regex.compiled() }

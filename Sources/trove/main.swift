@@ -7,5 +7,4 @@ Git.prepareInBackground()
 // With no command, `trove` is the shell.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status = CommandLineRunner.run(arguments.isEmpty ? ["shell"] : arguments, env: .process)
-Git.finishPreparing()
-exit(status)
+Git.exitNow(status)

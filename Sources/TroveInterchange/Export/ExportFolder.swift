@@ -89,7 +89,7 @@ struct ExportFolder {
         try Self.makeDirectory(url.deletingLastPathComponent())
         let dir = url.deletingLastPathComponent().path
         let temp = "\(dir)/.\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Self.failure(relativePath) }
         var ok = true
         bytes.withUnsafeBytes { buffer in

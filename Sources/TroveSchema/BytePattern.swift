@@ -1,0 +1,371 @@
+/// A fast matcher for the patterns record schemas use: ASCII literals, character classes (`[a-z]`,
+/// `[^@\s]`, `\S`, `\d`, `\w`, `.`), groups and alternatives, each with a quantifier, and the anchors `^` and `$`,
+/// like `^[0-9a-f]{8}-[0-9a-f]{4}$`, `^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$` or `(^|;)FREQ=(DAILY|WEEKLY)(;|$)`.
+///
+/// `NSRegularExpression` costs microseconds a call, which adds up over a million log lines, and its first
+/// compilation sets up ICU's regular expressions: 1.6 ms of every `trove entry new`, for the clock and time
+/// zone patterns (perf, 30 runs). Only patterns of these shapes are taken (anything else keeps the regular
+/// expression), and only printable ASCII text is matched here: there `\s` is the space alone and `\w`, `\d`
+/// and `.` mean what ICU says they mean, while text with a line break (where `$` must not match before it:
+/// see `Pattern.icu`) or beyond ASCII is left to the regular expression.
+///
+/// The pattern becomes a Thompson automaton, simulated a byte at a time, so that no pattern, however its
+/// quantifiers nest, takes more than (text length × states) steps: a record from a hub is hostile.
+struct BytePattern: Sendable {
+    /// Which ASCII bytes a class matches, as a 128-bit set.
+    struct ByteSet: Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+        }
+
+        mutating func insert(_ byte: UInt8) {
+            if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) }
+        }
+
+        mutating func formUnion(_ other: ByteSet) { low |= other.low; high |= other.high }
+
+        var inverted: ByteSet { ByteSet(low: ~low, high: ~high) }
+
+        static func of(_ bytes: some Sequence<UInt8>) -> ByteSet {
+            var set = ByteSet()
+            for byte in bytes { set.insert(byte) }
+            return set
+        }
+
+        static let digits = ByteSet.of(UInt8(ascii: "0")...UInt8(ascii: "9"))
+        static let word = ByteSet.of(Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+                                     + Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + [UInt8(ascii: "_")])
+        /// Every white-space character ASCII has (ICU's `\s` adds only characters beyond it).
+        static let space = ByteSet.of([0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D])
+        /// What `.` matches: anything but a line break.
+        static let dot = ByteSet.of([0x0A, 0x0D]).inverted
+    }
+
+    /// A piece of the pattern with its quantifier; `maximum` nil is unbounded.
+    private indirect enum Piece {
+        case set(ByteSet, minimum: Int, maximum: Int?)
+        /// A group of one or more alternatives.
+        case group([[Piece]], minimum: Int, maximum: Int?)
+        case start
+        case end
+    }
+
+    /// A state of the automaton: match a byte of `set` and go to `next`, go to either of two states, or go on
+    /// only at the start or the end of the text.
+    private enum State: Sendable {
+        case byte(ByteSet, next: Int)
+        case split(Int, Int)
+        case atStart(next: Int)
+        case atEnd(next: Int)
+        case accept
+    }
+
+    private let states: [State]
+    private let start: Int
+    /// Whether every match begins at the start of the text (the pattern begins with `^` and has no top-level `|`),
+    /// so that no later start is tried.
+    private let anchoredStart: Bool
+
+    /// Patterns beyond this many states (long counted repeats) are left to the regular expression.
+    private static let stateLimit = 2_048
+
+    /// The matcher for `source`, or `nil` when the pattern has another shape.
+    init?(_ source: String) {
+        var parser = Parser(bytes: Array(source.utf8))
+        guard let branches = parser.parse() else { return nil }
+        var builder = Builder()
+        let accept = builder.add(.accept)
+        guard let start = builder.alternatives(branches, then: accept), builder.states.count <= Self.stateLimit else { return nil }
+        self.states = builder.states
+        self.start = start
+        if branches.count == 1, case .start = branches[0].first { anchoredStart = true } else { anchoredStart = false }
+    }
+
+    /// Whether `text` matches, or `nil` when the text is not printable ASCII (the caller asks the regular expression).
+    func matches(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return run(bytes)
+        }
+    }
+
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var current: [Int] = [], next: [Int] = []
+        current.reserveCapacity(states.count)
+        next.reserveCapacity(states.count)
+        var seen = [Int](repeating: -1, count: states.count)
+        var accepted = false
+        let last = bytes.count
+        // A match anywhere will do (JSON Schema patterns search); `$` is an `atEnd` state of its own.
+        add(start, to: &current, seen: &seen, step: 0, last: last, accepted: &accepted)
+        if accepted { return true }
+        for (index, byte) in bytes.enumerated() {
+            let step = index + 1
+            next.removeAll(keepingCapacity: true)
+            for state in current {
+                if case .byte(let set, let target) = states[state], set.contains(byte) {
+                    add(target, to: &next, seen: &seen, step: step, last: last, accepted: &accepted)
+                }
+            }
+            if !anchoredStart { add(start, to: &next, seen: &seen, step: step, last: last, accepted: &accepted) }
+            if accepted { return true }
+            if next.isEmpty && anchoredStart { return false }
+            swap(&current, &next)
+        }
+        return false
+    }
+
+    /// Adds `state` and every state reached from it without reading a byte, once per step.
+    private func add(_ state: Int, to list: inout [Int], seen: inout [Int], step: Int, last: Int, accepted: inout Bool) {
+        guard seen[state] != step else { return }
+        seen[state] = step
+        switch states[state] {
+        case .byte: list.append(state)
+        case .accept: accepted = true
+        case .split(let first, let second):
+            add(first, to: &list, seen: &seen, step: step, last: last, accepted: &accepted)
+            add(second, to: &list, seen: &seen, step: step, last: last, accepted: &accepted)
+        case .atStart(let next):
+            if step == 0 { add(next, to: &list, seen: &seen, step: step, last: last, accepted: &accepted) }
+        case .atEnd(let next):
+            if step == last { add(next, to: &list, seen: &seen, step: step, last: last, accepted: &accepted) }
+        }
+    }
+
+    /// Builds the automaton back to front: each piece is given the state that follows it.
+    private struct Builder {
+        var states: [State] = []
+
+        mutating func add(_ state: State) -> Int {
+            states.append(state)
+            return states.count - 1
+        }
+
+        mutating func alternatives(_ branches: [[Piece]], then next: Int) -> Int? {
+            var entry: Int?
+            for branch in branches.reversed() {
+                guard let start = sequence(branch, then: next) else { return nil }
+                entry = entry.map { add(.split(start, $0)) } ?? start
+            }
+            return entry
+        }
+
+        mutating func sequence(_ pieces: [Piece], then next: Int) -> Int? {
+            var entry = next
+            for piece in pieces.reversed() {
+                guard let start = self.piece(piece, then: entry) else { return nil }
+                entry = start
+            }
+            return entry
+        }
+
+        mutating func piece(_ piece: Piece, then next: Int) -> Int? {
+            guard states.count <= BytePattern.stateLimit else { return nil }
+            let minimum: Int, maximum: Int?
+            switch piece {
+            case .set(_, let low, let high), .group(_, let low, let high): (minimum, maximum) = (low, high)
+            case .start: return add(.atStart(next: next))
+            case .end: return add(.atEnd(next: next))
+            }
+            func once(then next: Int) -> Int? {
+                switch piece {
+                case .set(let set, _, _): return add(.byte(set, next: next))
+                case .group(let branches, _, _): return alternatives(branches, then: next)
+                case .start, .end: return nil
+                }
+            }
+            var entry = next
+            if let maximum {
+                for _ in minimum..<maximum {  // each optional copy: skip it, or match it and go on to the next
+                    guard let body = once(then: entry) else { return nil }
+                    entry = add(.split(body, entry))
+                }
+            } else {
+                let loop = add(.split(0, 0))  // filled once the body, which returns to it, exists
+                guard let body = once(then: loop) else { return nil }
+                states[loop] = .split(body, entry)
+                entry = loop
+            }
+            for _ in 0..<minimum {
+                guard let body = once(then: entry) else { return nil }
+                entry = body
+            }
+            return entry
+        }
+    }
+
+    /// Reads the pattern's bytes into pieces; `nil` for anything outside the shapes taken.
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        /// The pattern's alternatives.
+        mutating func parse() -> [[Piece]]? {
+            guard let branches = alternatives(until: bytes.count, depth: 0), index == bytes.count else { return nil }
+            return branches
+        }
+
+        mutating func alternatives(until end: Int, depth: Int) -> [[Piece]]? {
+            guard var branch = sequence(until: end, depth: depth) else { return nil }
+            var branches = [branch]
+            while index < end, bytes[index] == UInt8(ascii: "|") {
+                index += 1
+                guard let next = sequence(until: end, depth: depth) else { return nil }
+                branch = next
+                branches.append(branch)
+            }
+            return branches
+        }
+
+        mutating func sequence(until end: Int, depth: Int) -> [Piece]? {
+            var pieces: [Piece] = []
+            while index < end, bytes[index] != UInt8(ascii: ")"), bytes[index] != UInt8(ascii: "|") {
+                let byte = bytes[index]
+                var piece: Piece
+                switch byte {
+                case UInt8(ascii: "^"), UInt8(ascii: "$"):
+                    index += 1
+                    pieces.append(byte == UInt8(ascii: "^") ? .start : .end)
+                    guard index >= end || !"*+?{".utf8.contains(bytes[index]) else { return nil }  // a quantified anchor
+                    continue
+                case UInt8(ascii: "("):
+                    guard depth < 8 else { return nil }
+                    index += 1
+                    if index + 1 < end, bytes[index] == UInt8(ascii: "?") {
+                        guard bytes[index + 1] == UInt8(ascii: ":") else { return nil }  // no look-arounds
+                        index += 2
+                    }
+                    guard let inner = alternatives(until: end, depth: depth + 1), index < end, bytes[index] == UInt8(ascii: ")") else { return nil }
+                    index += 1
+                    piece = .group(inner, minimum: 1, maximum: 1)
+                case UInt8(ascii: "["):
+                    guard let set = characterClass(until: end) else { return nil }
+                    piece = .set(set, minimum: 1, maximum: 1)
+                case UInt8(ascii: "\\"):
+                    index += 1
+                    guard index < end, let set = escape(bytes[index], inClass: false) else { return nil }
+                    index += 1
+                    piece = .set(set, minimum: 1, maximum: 1)
+                case UInt8(ascii: "."):
+                    index += 1
+                    piece = .set(.dot, minimum: 1, maximum: 1)
+                default:
+                    guard byte >= 0x20, byte < 0x7F, !Self.isSpecial(byte) else { return nil }
+                    index += 1
+                    piece = .set(.of([byte]), minimum: 1, maximum: 1)
+                }
+                guard let (minimum, maximum) = quantifier(until: end) else { return nil }
+                switch piece {
+                case .set(let set, _, _): piece = .set(set, minimum: minimum, maximum: maximum)
+                case .group(let inner, _, _): piece = .group(inner, minimum: minimum, maximum: maximum)
+                case .start, .end: break
+                }
+                pieces.append(piece)
+            }
+            return pieces
+        }
+
+        /// The quantifier after a piece, `(1, 1)` when there is none; `nil` for a malformed, lazy or possessive one.
+        mutating func quantifier(until end: Int) -> (Int, Int?)? {
+            guard index < end else { return (1, 1) }
+            var result: (Int, Int?)
+            switch bytes[index] {
+            case UInt8(ascii: "*"): result = (0, nil); index += 1
+            case UInt8(ascii: "+"): result = (1, nil); index += 1
+            case UInt8(ascii: "?"): result = (0, 1); index += 1
+            case UInt8(ascii: "{"):
+                guard let close = bytes[index..<end].firstIndex(of: UInt8(ascii: "}")) else { return nil }
+                let parts = bytes[(index + 1)..<close].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+                guard parts.count <= 2, let minimum = Self.number(parts[0]) else { return nil }
+                if parts.count == 1 {
+                    result = (minimum, minimum)
+                } else if parts[1].isEmpty {
+                    result = (minimum, nil)
+                } else if let maximum = Self.number(parts[1]), maximum >= minimum {
+                    result = (minimum, maximum)
+                } else {
+                    return nil
+                }
+                index = close + 1
+            default: return (1, 1)
+            }
+            if index < end, "*+?{".utf8.contains(bytes[index]) { return nil }
+            return result
+        }
+
+        /// `[...]` from its opening bracket, leaving `index` after the closing one.
+        mutating func characterClass(until end: Int) -> ByteSet? {
+            index += 1
+            let negated = index < end && bytes[index] == UInt8(ascii: "^")
+            if negated { index += 1 }
+            guard index < end, bytes[index] != UInt8(ascii: "]") else { return nil }  // `[]` and `[^]` mean other things in ECMA-262
+            var set = ByteSet()
+            var previous: UInt8?  // the last single character, which a `-` may make a range from
+            while index < end, bytes[index] != UInt8(ascii: "]") {
+                let member = bytes[index]
+                if member == UInt8(ascii: "\\") {
+                    index += 1
+                    guard index < end, let escaped = escape(bytes[index], inClass: true) else { return nil }
+                    index += 1
+                    set.formUnion(escaped)
+                    previous = Self.single(escaped)
+                    continue
+                }
+                if member == UInt8(ascii: "-"), let low = previous, index + 1 < end, bytes[index + 1] != UInt8(ascii: "]") {
+                    let high = bytes[index + 1]
+                    guard high >= low, high >= 0x20, high < 0x7F, high != UInt8(ascii: "\\"), high != UInt8(ascii: "[") else { return nil }
+                    for value in low...high { set.insert(value) }
+                    previous = nil
+                    index += 2
+                    continue
+                }
+                guard member >= 0x20, member < 0x7F, member != UInt8(ascii: "[") else { return nil }  // ICU's nested classes
+                if member == UInt8(ascii: "&") || member == UInt8(ascii: "-"), index + 1 < end, bytes[index + 1] == member { return nil }  // ICU's set operators
+                set.insert(member)
+                previous = member
+                index += 1
+            }
+            guard index < end else { return nil }
+            index += 1
+            return negated ? set.inverted : set
+        }
+
+        /// The set a backslash escape stands for: the character itself, a line break or tab, or a class.
+        func escape(_ byte: UInt8, inClass: Bool) -> ByteSet? {
+            switch byte {
+            case UInt8(ascii: "d"): return .digits
+            case UInt8(ascii: "D"): return ByteSet.digits.inverted
+            case UInt8(ascii: "w"): return .word
+            case UInt8(ascii: "W"): return ByteSet.word.inverted
+            case UInt8(ascii: "s"): return .space
+            case UInt8(ascii: "S"): return ByteSet.space.inverted
+            case UInt8(ascii: "n"): return .of([0x0A])
+            case UInt8(ascii: "r"): return .of([0x0D])
+            case UInt8(ascii: "t"): return .of([0x09])
+            default:
+                // A punctuation character stands for itself; a letter or digit escape (`\b`, `\1`, `\u`) is something else.
+                guard "\\^$.|?*+()[]{}-/".utf8.contains(byte) else { return nil }
+                return .of([byte])
+            }
+        }
+
+        static func single(_ set: ByteSet) -> UInt8? {
+            let count = set.low.nonzeroBitCount + set.high.nonzeroBitCount
+            guard count == 1 else { return nil }
+            return set.low != 0 ? UInt8(set.low.trailingZeroBitCount) : UInt8(64 + set.high.trailingZeroBitCount)
+        }
+
+        static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Int(String(decoding: digits, as: UTF8.self))
+        }
+
+        static func isSpecial(_ byte: UInt8) -> Bool {
+            "\\^$.|?*+()[]{}".utf8.contains(byte)
+        }
+    }
+}
