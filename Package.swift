@@ -24,7 +24,6 @@ let package = Package(
         // Floor 1: C libraries and pure Swift building blocks.
         .systemLibrary(
             name: "CGit2",
-            pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]
         ),
         .systemLibrary(
@@ -36,18 +35,15 @@ let package = Package(
         .systemLibrary(
             // The HTML export's Markdown: CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists).
             name: "CCmarkGFM",
-            pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         .systemLibrary(
             name: "CICal",
-            pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
         .systemLibrary(
             // scrypt only, for age's passphrase recipient (the recovery phrase of an encrypted hub).
             name: "CSodium",
-            pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
         // age v1 files (https://age-encryption.org/v1): the container of an encrypted hub's files.
@@ -107,7 +103,7 @@ let package = Package(
             dependencies: ["TroveJSON", "TroveMerge", "TroveSchema", "TroveStore", "TroveKit", "TroveICal", "TroveParallel", "CCmarkGFM", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Floor 5: the command tree, one-shot, scripts and the REPL.
-        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CEdit", providers: [.apt(["libedit-dev"])]),
         .target(
             name: "TroveShell",
             dependencies: [
