@@ -157,6 +157,7 @@ if Context.environment["TROVE_FUZZ"] != nil {
     let fuzzTargets: [(name: String, modules: [Target.Dependency])] = [
         ("fuzz-json", ["TroveJSON"]),
         ("fuzz-schema", ["TroveJSON", "TroveSchema"]),
+        ("fuzz-pattern", ["TroveSchema"]),
         ("fuzz-merge", ["TroveJSON", "TroveMerge", "TroveSchema"]),
         ("fuzz-safepath", ["TroveGit"]),
         ("fuzz-arriving", ["TroveGit", "TroveStore", "TroveJSON"]),
