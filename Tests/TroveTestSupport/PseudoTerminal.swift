@@ -48,6 +48,9 @@ public final class PseudoTerminal: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        // Nothing else the test process has open: a descriptor some other test opened without close-on-exec
+        // would stay open in this child (a lock file held as if by a live process).
+        SpawnActions.closeInherited(&actions)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
