@@ -9,8 +9,10 @@
 /// and `.` mean what ICU says they mean, while text with a line break (where `$` must not match before it:
 /// see `Pattern.icu`) or beyond ASCII is left to the regular expression.
 ///
-/// The pattern becomes a Thompson automaton, simulated a byte at a time, so that no pattern, however its
-/// quantifiers nest, takes more than (text length × states) steps: a record from a hub is hostile.
+/// The pattern becomes a Thompson automaton, and that a deterministic one over the 95 printable characters
+/// (built once, when it has at most `dfaLimit` states), so that matching is a table lookup a byte and no
+/// pattern, however its quantifiers nest, backtracks on hostile text. A pattern whose deterministic automaton
+/// would be larger is matched by simulating the first, in (text length × states) steps.
 struct BytePattern: Sendable {
     /// Which ASCII bytes a class matches, as a 128-bit set.
     struct ByteSet: Sendable {
@@ -68,9 +70,12 @@ struct BytePattern: Sendable {
     /// Whether every match begins at the start of the text (the pattern begins with `^` and has no top-level `|`),
     /// so that no later start is tried.
     private let anchoredStart: Bool
+    private let dfa: DFA?
 
     /// Patterns beyond this many states (long counted repeats) are left to the regular expression.
     private static let stateLimit = 2_048
+    /// The largest deterministic automaton built; beyond it, the first is simulated.
+    static let dfaLimit = 1_024
 
     /// The matcher for `source`, or `nil` when the pattern has another shape.
     init?(_ source: String) {
@@ -82,14 +87,18 @@ struct BytePattern: Sendable {
         self.states = builder.states
         self.start = start
         if branches.count == 1, case .start = branches[0].first { anchoredStart = true } else { anchoredStart = false }
+        dfa = DFA(states: builder.states, start: start, anchoredStart: anchoredStart)
     }
+
+    /// Whether matching is a table lookup a byte (else the first automaton is simulated).
+    var isDeterministic: Bool { dfa != nil }
 
     /// Whether `text` matches, or `nil` when the text is not printable ASCII (the caller asks the regular expression).
     func matches(_ text: String) -> Bool? {
         var text = text
         return text.withUTF8 { bytes -> Bool? in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-            return run(bytes)
+            return dfa?.matches(bytes) ?? run(bytes)
         }
     }
 
@@ -133,6 +142,95 @@ struct BytePattern: Sendable {
             if step == 0 { add(next, to: &list, seen: &seen, step: step, last: last, accepted: &accepted) }
         case .atEnd(let next):
             if step == last { add(next, to: &list, seen: &seen, step: step, last: last, accepted: &accepted) }
+        }
+    }
+
+    /// The deterministic automaton: a state for each set of the first's states that some text reaches.
+    private struct DFA: Sendable {
+        /// `next[state * 95 + byte - 0x20]`.
+        let next: [UInt16]
+        /// Whether a match has ended by the time the state is reached (JSON Schema patterns search: done).
+        let acceptsNow: [Bool]
+        /// Whether the text matches when it ends in the state (through `$`, which only the end passes).
+        let acceptsAtEnd: [Bool]
+        /// Whether no text from the state can match.
+        let dead: [Bool]
+
+        static let symbols = 95
+
+        func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var state = 0
+            if acceptsNow[0] { return true }
+            for byte in bytes {
+                state = Int(next[state &* Self.symbols &+ Int(byte &- 0x20)])
+                if acceptsNow[state] { return true }
+                if dead[state] { return false }
+            }
+            return acceptsAtEnd[state]
+        }
+
+        /// The subset construction; `nil` past `dfaLimit` states.
+        init?(states: [State], start: Int, anchoredStart: Bool) {
+            /// The states reached from `seeds` without reading a byte: those that read one, the `$`s met, and whether
+            /// the match is complete. `^` is passed only when `atStart`, `$` only when `atEnd`.
+            func closure(_ seeds: [Int], atStart: Bool, atEnd: Bool) -> (members: [Int], ends: [Int], accept: Bool) {
+                var seen = Set<Int>(), stack = seeds, members: [Int] = [], ends: [Int] = [], accept = false
+                while let state = stack.popLast() {
+                    guard seen.insert(state).inserted else { continue }
+                    switch states[state] {
+                    case .byte: members.append(state)
+                    case .accept: accept = true
+                    case .split(let first, let second): stack.append(second); stack.append(first)
+                    case .atStart(let next): if atStart { stack.append(next) }
+                    case .atEnd(let next): if atEnd { stack.append(next) } else { ends.append(state) }
+                    }
+                }
+                return (members.sorted(), ends.sorted(), accept)
+            }
+            func endsInMatch(_ ends: [Int], atStart: Bool) -> Bool {
+                let nexts = ends.map { state -> Int in if case .atEnd(let next) = states[state] { return next }; return state }
+                return closure(nexts, atStart: atStart, atEnd: true).accept
+            }
+            struct Key: Hashable { var members: [Int]; var ends: [Int]; var accept: Bool }
+            var next: [UInt16] = [], acceptsNow: [Bool] = [], acceptsAtEnd: [Bool] = [], dead: [Bool] = []
+            var sets: [[Int]] = []
+            var known: [Key: Int] = [:]
+            func add(_ found: (members: [Int], ends: [Int], accept: Bool), initial: Bool) -> Int? {
+                let key = Key(members: found.members, ends: found.ends, accept: found.accept)
+                // The first state is never shared: `^` held only there.
+                if !initial, let index = known[key] { return index }
+                guard sets.count < BytePattern.dfaLimit else { return nil }
+                sets.append(found.members)
+                acceptsNow.append(found.accept)
+                acceptsAtEnd.append(found.accept || endsInMatch(found.ends, atStart: initial))
+                dead.append(found.members.isEmpty && found.ends.isEmpty && !found.accept)
+                if !initial { known[key] = sets.count - 1 }
+                return sets.count - 1
+            }
+            guard add(closure([start], atStart: true, atEnd: false), initial: true) != nil else { return nil }
+            let restart = anchoredStart ? [] : [start]
+            var index = 0
+            while index < sets.count {
+                if acceptsNow[index] {  // matching stops there: its moves are never read
+                    next.append(contentsOf: repeatElement(UInt16(index), count: Self.symbols))
+                    index += 1
+                    continue
+                }
+                for symbol in 0..<Self.symbols {
+                    let byte = UInt8(0x20 + symbol)
+                    var seeds = restart
+                    for state in sets[index] {
+                        if case .byte(let set, let target) = states[state], set.contains(byte) { seeds.append(target) }
+                    }
+                    guard let target = add(closure(seeds, atStart: false, atEnd: false), initial: false) else { return nil }
+                    next.append(UInt16(target))
+                }
+                index += 1
+            }
+            self.next = next
+            self.acceptsNow = acceptsNow
+            self.acceptsAtEnd = acceptsAtEnd
+            self.dead = dead
         }
     }
 
