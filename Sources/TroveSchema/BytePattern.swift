@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fast matcher for the patterns record schemas use: ASCII literals, character classes (`[a-z]`,
 /// `[^@\s]`, `\S`, `\d`, `\w`, `.`), groups and alternatives, each with a quantifier, and the anchors `^` and `$`,
 /// like `^[0-9a-f]{8}-[0-9a-f]{4}$`, `^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$` or `(^|;)FREQ=(DAILY|WEEKLY)(;|$)`.
@@ -9,7 +11,7 @@
 /// and `.` mean what ICU says they mean, while text with a line break (where `$` must not match before it:
 /// see `Pattern.icu`) or beyond ASCII is left to the regular expression.
 ///
-/// The pattern becomes a Thompson automaton, and that a deterministic one over the 95 printable characters
+/// The pattern becomes a Thompson automaton, and that a deterministic one over the printable characters
 /// (built once, when it has at most `dfaLimit` states), so that matching is a table lookup a byte and no
 /// pattern, however its quantifiers nest, backtracks on hostile text. A pattern whose deterministic automaton
 /// would be larger is matched by simulating the first, in (text length × states) steps.
@@ -70,12 +72,13 @@ struct BytePattern: Sendable {
     /// Whether every match begins at the start of the text (the pattern begins with `^` and has no top-level `|`),
     /// so that no later start is tried.
     private let anchoredStart: Bool
-    private let dfa: DFA?
+    /// The deterministic automaton, built once the pattern has been matched `tableAfter` times.
+    private let table = TableCache()
 
     /// Patterns beyond this many states (long counted repeats) are left to the regular expression.
     private static let stateLimit = 2_048
     /// The largest deterministic automaton built; beyond it, the first is simulated.
-    static let dfaLimit = 1_024
+    static let dfaLimit = 512
 
     /// The matcher for `source`, or `nil` when the pattern has another shape.
     init?(_ source: String) {
@@ -87,18 +90,26 @@ struct BytePattern: Sendable {
         self.states = builder.states
         self.start = start
         if branches.count == 1, case .start = branches[0].first { anchoredStart = true } else { anchoredStart = false }
-        dfa = DFA(states: builder.states, start: start, anchoredStart: anchoredStart)
     }
 
     /// Whether matching is a table lookup a byte (else the first automaton is simulated).
-    var isDeterministic: Bool { dfa != nil }
+    /// Builds the table now if it has not been built.
+    var isDeterministic: Bool { table.table(after: 0) { DFA(states: states, start: start, anchoredStart: anchoredStart) } != nil }
+
+    /// Building the table costs about as much as a few dozen simulated matches (tens of microseconds a pattern,
+    /// 6.5 ms over a record's patterns when built in every process), so one command that validates a record
+    /// or two never builds it, and an import builds it early.
+    static let tableAfter = 32
 
     /// Whether `text` matches, or `nil` when the text is not printable ASCII (the caller asks the regular expression).
     func matches(_ text: String) -> Bool? {
         var text = text
         return text.withUTF8 { bytes -> Bool? in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-            return dfa?.matches(bytes) ?? run(bytes)
+            if let dfa = table.table(after: Self.tableAfter, { DFA(states: states, start: start, anchoredStart: anchoredStart) }) {
+                return dfa.matches(bytes)
+            }
+            return run(bytes)
         }
     }
 
@@ -145,9 +156,38 @@ struct BytePattern: Sendable {
         }
     }
 
+    /// Counts matches and keeps the table once built; shared by the copies of a pattern, whichever thread matches.
+    private final class TableCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var uses = 0
+        private var built = false
+        private var dfa: DFA?
+
+        /// The table, built by `make` on the call after `uses` earlier ones; `nil` before, or when it cannot be built.
+        func table(after uses: Int, _ make: () -> DFA?) -> DFA? {
+            lock.lock()
+            defer { lock.unlock() }
+            if built { return dfa }
+            guard self.uses >= uses else {
+                self.uses += 1
+                return nil
+            }
+            dfa = make()
+            built = true
+            return dfa
+        }
+    }
+
     /// The deterministic automaton: a state for each set of the first's states that some text reaches.
+    ///
+    /// Its moves are by class of character (the printable characters that every class of the pattern treats
+    /// alike: a handful), which keeps building it to tens of microseconds: it is built in every process that
+    /// validates a record, so its cost is part of every command's.
     private struct DFA: Sendable {
-        /// `next[state * 95 + byte - 0x20]`.
+        /// The class of each printable character, `classOf[byte - 0x20]`.
+        let classOf: [UInt8]
+        let classCount: Int
+        /// `next[state * classCount + class]`.
         let next: [UInt16]
         /// Whether a match has ended by the time the state is reached (JSON Schema patterns search: done).
         let acceptsNow: [Bool]
@@ -156,13 +196,11 @@ struct BytePattern: Sendable {
         /// Whether no text from the state can match.
         let dead: [Bool]
 
-        static let symbols = 95
-
         func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             var state = 0
             if acceptsNow[0] { return true }
             for byte in bytes {
-                state = Int(next[state &* Self.symbols &+ Int(byte &- 0x20)])
+                state = Int(next[state &* classCount &+ Int(classOf[Int(byte &- 0x20)])])
                 if acceptsNow[state] { return true }
                 if dead[state] { return false }
             }
@@ -171,62 +209,95 @@ struct BytePattern: Sendable {
 
         /// The subset construction; `nil` past `dfaLimit` states.
         init?(states: [State], start: Int, anchoredStart: Bool) {
-            /// The states reached from `seeds` without reading a byte: those that read one, the `$`s met, and whether
-            /// the match is complete. `^` is passed only when `atStart`, `$` only when `atEnd`.
-            func closure(_ seeds: [Int], atStart: Bool, atEnd: Bool) -> (members: [Int], ends: [Int], accept: Bool) {
-                var seen = Set<Int>(), stack = seeds, members: [Int] = [], ends: [Int] = [], accept = false
+            // Classes: printable characters with the same membership in every set of the pattern.
+            var sets: [ByteSet] = []
+            for state in states { if case .byte(let set, _) = state { sets.append(set) } }
+            var classOf = [UInt8](repeating: 0, count: 95)
+            var signatures: [[Bool]: UInt8] = [:]
+            var representatives: [UInt8] = []
+            for symbol in 0..<95 {
+                let byte = UInt8(0x20 + symbol)
+                let signature = sets.map { $0.contains(byte) }
+                if let known = signatures[signature] {
+                    classOf[symbol] = known
+                } else {
+                    let id = UInt8(representatives.count)
+                    signatures[signature] = id
+                    representatives.append(byte)
+                    classOf[symbol] = id
+                }
+            }
+            let classCount = representatives.count
+
+            // Closures, without allocating a set each: `mark[state] == generation` means seen.
+            var mark = [Int](repeating: 0, count: states.count)
+            var generation = 0
+            var stack: [Int] = []
+            /// The states reached from `seeds` without reading a byte: those that read one and the `$`s met (sorted),
+            /// and whether the match is complete. `^` is passed only when `atStart`, `$` only when `atEnd`.
+            func closure(_ seeds: [Int], atStart: Bool, atEnd: Bool) -> (members: [Int], accept: Bool) {
+                generation += 1
+                stack.removeAll(keepingCapacity: true)
+                stack.append(contentsOf: seeds.reversed())
+                var members: [Int] = [], accept = false
                 while let state = stack.popLast() {
-                    guard seen.insert(state).inserted else { continue }
+                    guard mark[state] != generation else { continue }
+                    mark[state] = generation
                     switch states[state] {
                     case .byte: members.append(state)
                     case .accept: accept = true
                     case .split(let first, let second): stack.append(second); stack.append(first)
                     case .atStart(let next): if atStart { stack.append(next) }
-                    case .atEnd(let next): if atEnd { stack.append(next) } else { ends.append(state) }
+                    case .atEnd(let next): if atEnd { stack.append(next) } else { members.append(state) }
                     }
                 }
-                return (members.sorted(), ends.sorted(), accept)
+                members.sort()
+                return (members, accept)
             }
-            func endsInMatch(_ ends: [Int], atStart: Bool) -> Bool {
-                let nexts = ends.map { state -> Int in if case .atEnd(let next) = states[state] { return next }; return state }
-                return closure(nexts, atStart: atStart, atEnd: true).accept
+            func endsInMatch(_ members: [Int], atStart: Bool) -> Bool {
+                let ends = members.compactMap { state -> Int? in if case .atEnd(let next) = states[state] { return next }; return nil }
+                return !ends.isEmpty && closure(ends, atStart: atStart, atEnd: true).accept
             }
-            struct Key: Hashable { var members: [Int]; var ends: [Int]; var accept: Bool }
+
+            struct Key: Hashable { var members: [Int]; var accept: Bool }
             var next: [UInt16] = [], acceptsNow: [Bool] = [], acceptsAtEnd: [Bool] = [], dead: [Bool] = []
-            var sets: [[Int]] = []
+            var members: [[Int]] = []
             var known: [Key: Int] = [:]
-            func add(_ found: (members: [Int], ends: [Int], accept: Bool), initial: Bool) -> Int? {
-                let key = Key(members: found.members, ends: found.ends, accept: found.accept)
-                // The first state is never shared: `^` held only there.
+            func add(_ found: (members: [Int], accept: Bool), initial: Bool) -> Int? {
+                let key = Key(members: found.members, accept: found.accept)
+                // The first state is never shared: `^` holds only there.
                 if !initial, let index = known[key] { return index }
-                guard sets.count < BytePattern.dfaLimit else { return nil }
-                sets.append(found.members)
+                guard members.count < BytePattern.dfaLimit else { return nil }
+                members.append(found.members)
                 acceptsNow.append(found.accept)
-                acceptsAtEnd.append(found.accept || endsInMatch(found.ends, atStart: initial))
-                dead.append(found.members.isEmpty && found.ends.isEmpty && !found.accept)
-                if !initial { known[key] = sets.count - 1 }
-                return sets.count - 1
+                acceptsAtEnd.append(found.accept || endsInMatch(found.members, atStart: initial))
+                dead.append(found.members.isEmpty && !found.accept)
+                if !initial { known[key] = members.count - 1 }
+                return members.count - 1
             }
             guard add(closure([start], atStart: true, atEnd: false), initial: true) != nil else { return nil }
             let restart = anchoredStart ? [] : [start]
             var index = 0
-            while index < sets.count {
+            var seeds: [Int] = []
+            while index < members.count {
                 if acceptsNow[index] {  // matching stops there: its moves are never read
-                    next.append(contentsOf: repeatElement(UInt16(index), count: Self.symbols))
+                    next.append(contentsOf: repeatElement(UInt16(index), count: classCount))
                     index += 1
                     continue
                 }
-                for symbol in 0..<Self.symbols {
-                    let byte = UInt8(0x20 + symbol)
-                    var seeds = restart
-                    for state in sets[index] {
+                for byte in representatives {
+                    seeds.removeAll(keepingCapacity: true)
+                    for state in members[index] {
                         if case .byte(let set, let target) = states[state], set.contains(byte) { seeds.append(target) }
                     }
+                    seeds.append(contentsOf: restart)
                     guard let target = add(closure(seeds, atStart: false, atEnd: false), initial: false) else { return nil }
                     next.append(UInt16(target))
                 }
                 index += 1
             }
+            self.classOf = classOf
+            self.classCount = classCount
             self.next = next
             self.acceptsNow = acceptsNow
             self.acceptsAtEnd = acceptsAtEnd
