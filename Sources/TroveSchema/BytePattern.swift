@@ -374,6 +374,7 @@ struct BytePattern: Sendable {
 
         /// The pattern's alternatives.
         mutating func parse() -> [[Piece]]? {
+            guard !bytes.isEmpty else { return nil }  // ICU refuses an empty pattern: the catalog's check must see it
             guard let branches = alternatives(until: bytes.count, depth: 0), index == bytes.count else { return nil }
             return branches
         }
@@ -484,7 +485,11 @@ struct BytePattern: Sendable {
                     previous = Self.single(escaped)
                     continue
                 }
-                if member == UInt8(ascii: "-"), let low = previous, index + 1 < end, bytes[index + 1] != UInt8(ascii: "]") {
+                let inside = index + 1 < end && bytes[index + 1] != UInt8(ascii: "]")
+                if member == UInt8(ascii: "-"), inside, previous == nil, set.low | set.high != 0 {
+                    return nil  // a '-' after a range or a class escape: ICU's reading of it is its own
+                }
+                if member == UInt8(ascii: "-"), let low = previous, inside {
                     let high = bytes[index + 1]
                     guard high >= low, high >= 0x20, high < 0x7F, high != UInt8(ascii: "\\"), high != UInt8(ascii: "[") else { return nil }
                     for value in low...high { set.insert(value) }

@@ -31,10 +31,17 @@ public struct VCardLine: Sendable, Equatable {
                 lines[lines.count - 1].text.unicodeScalars.append(contentsOf: line.unicodeScalars.dropFirst())
             } else if !line.allSatisfy(\.isWhitespace) {
                 lines.append((offset + 1, String(line)))
-                quotedPrintable = line.prefix(while: { $0 != ":" }).uppercased().contains("QUOTED-PRINTABLE")
+                quotedPrintable = Self.declaresQuotedPrintable(line)
             }
         }
         return lines
+    }
+
+    /// Whether a line says its value is quoted-printable, by the rule the decoding uses (a bare `QUOTED-PRINTABLE`
+    /// of 2.1, or one of `ENCODING`'s values). Not any parameter that merely contains the word: a fuzzed
+    /// `TYPE=…quoted-printable` made a folded line that ended in `=` lose the `=` and keep the fold's space.
+    static func declaresQuotedPrintable(_ line: Substring) -> Bool {
+        VCardLine(number: 0, text: String(line))?.parameter("ENCODING").contains("quoted-printable") ?? false
     }
 
     /// Reads one unfolded line, or `nil` when it has no ':' after its name.
