@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TroveInterchange
+import TroveJSON
 import TroveKit
 import TroveStore
 import TroveTestSupport
@@ -54,6 +55,27 @@ struct VCardWriterTests {
         #expect(card.addresses == [ContactAddress(parts: ["", "", "1 Main St, Unit 4", "Dublin", "", "D01;X", "Éire"], types: ["work"])])
         #expect(card.notes == "back\\slash\nnew line")
         #expect(card.categories == ["A,B", "C"])
+    }
+
+    /// Found by fuzz-vcard: a type that merely contains "quoted-printable" made the reader take a folded line
+    /// ending in `=` for a quoted-printable soft break, losing the `=` and keeping the fold's space.
+    @Test("a long address whose type contains the word quoted-printable reads back as it was written")
+    func typeNamingAnEncoding() throws {
+        let literal = "=E5=8D=83=E4=BB=A3=E7=94=B01-1;=E5=8D=83=E4=BB=A3=E7=94=B0=E5=8C=BA;=E6=9D=B1=E4=BA=AC=E9=83=BD"
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoe\r\nADR;TYPE=home,charsetquoted-printable:;;\(literal);100-0001;Japan\r\nEND:VCARD\r\n"
+        let card = try #require(try VCardReader.read(text).contacts.first)
+        #expect(card.addresses.first?.types == ["home", "charsetquoted-printable"])
+        var fields = VCardImport.fields(card)
+        fields["id"] = "00000000-0000-7000-8000-000000000000"
+        fields["type"] = "contact"
+        let contact = try #require(Contact(Record(.object(fields))))
+        let written = VCardWriter.write([contact])
+        #expect(written.contains("=\r\n "), "the test needs a fold right after an '=': \(written)")
+        let again = try #require(try VCardReader.read(written).contacts.first)
+        #expect(again.addresses == card.addresses)
+        // A line that does say quoted-printable still continues after a final '='.
+        let encoded = try VCardReader.read("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;ENCODING=QUOTED-PRINTABLE:Zo=\r\n=C3=AB\r\nEND:VCARD\r\n")
+        #expect(encoded.contacts.first?.name == "Zoë")
     }
 
     @Test("contacts made with `contact add` (no UID, no lists) export and import again into the same records, unchanged")
