@@ -485,6 +485,8 @@ struct BytePattern: Sendable {
                     previous = Self.single(escaped)
                     continue
                 }
+                // ICU's set operators, `--` and `&&`, wherever they stand (`[+--]` too).
+                if member == UInt8(ascii: "&") || member == UInt8(ascii: "-"), index + 1 < end, bytes[index + 1] == member { return nil }
                 let inside = index + 1 < end && bytes[index + 1] != UInt8(ascii: "]")
                 if member == UInt8(ascii: "-"), inside, previous == nil, set.low | set.high != 0 {
                     return nil  // a '-' after a range or a class escape: ICU's reading of it is its own
@@ -498,7 +500,6 @@ struct BytePattern: Sendable {
                     continue
                 }
                 guard member >= 0x20, member < 0x7F, member != UInt8(ascii: "[") else { return nil }  // ICU's nested classes
-                if member == UInt8(ascii: "&") || member == UInt8(ascii: "-"), index + 1 < end, bytes[index + 1] == member { return nil }  // ICU's set operators
                 set.insert(member)
                 previous = member
                 index += 1
