@@ -485,21 +485,26 @@ struct BytePattern: Sendable {
                     previous = Self.single(escaped)
                     continue
                 }
-                // ICU's set operators, `--` and `&&`, wherever they stand (`[+--]` too).
-                if member == UInt8(ascii: "&") || member == UInt8(ascii: "-"), index + 1 < end, bytes[index + 1] == member { return nil }
-                let inside = index + 1 < end && bytes[index + 1] != UInt8(ascii: "]")
-                if member == UInt8(ascii: "-"), inside, previous == nil, set.low | set.high != 0 {
-                    return nil  // a '-' after a range or a class escape: ICU's reading of it is its own
-                }
-                if member == UInt8(ascii: "-"), let low = previous, inside {
-                    let high = bytes[index + 1]
-                    guard high >= low, high >= 0x20, high < 0x7F, high != UInt8(ascii: "\\"), high != UInt8(ascii: "[") else { return nil }
-                    for value in low...high { set.insert(value) }
+                // ICU reads more into a class than ECMA-262 does (set operators `--` and `&&`, nested classes, strings in
+                // braces, its own rules for where a '-' may stand), so only the plain cases are taken: ranges between
+                // letters or digits, a '-' first or last, and letters, digits and punctuation that ICU reads as itself.
+                if member == UInt8(ascii: "-") {
+                    let last = index + 1 < end && bytes[index + 1] == UInt8(ascii: "]")
+                    let first = set.low | set.high == 0 && previous == nil
+                    if first || last {
+                        set.insert(member)
+                        previous = nil
+                        index += 1
+                        continue
+                    }
+                    guard let low = previous, index + 1 < end, Self.isAlphanumeric(low), Self.isAlphanumeric(bytes[index + 1]),
+                          bytes[index + 1] >= low, Self.sameKind(low, bytes[index + 1]) else { return nil }
+                    for value in low...bytes[index + 1] { set.insert(value) }
                     previous = nil
                     index += 2
                     continue
                 }
-                guard member >= 0x20, member < 0x7F, member != UInt8(ascii: "[") else { return nil }  // ICU's nested classes
+                guard Self.isAlphanumeric(member) || " _.:/+@#,;=!%'\"<>~`".utf8.contains(member) else { return nil }
                 set.insert(member)
                 previous = member
                 index += 1
@@ -537,6 +542,15 @@ struct BytePattern: Sendable {
         static func number(_ digits: ArraySlice<UInt8>) -> Int? {
             guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
             return Int(String(decoding: digits, as: UTF8.self))
+        }
+
+        static func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+
+        /// Both digits, both capitals or both small letters: `[A-z]` takes the punctuation between them.
+        static func sameKind(_ low: UInt8, _ high: UInt8) -> Bool {
+            [(0x30...0x39), (0x41...0x5A), (0x61...0x7A)].contains { $0.contains(low) && $0.contains(high) }
         }
 
         static func isSpecial(_ byte: UInt8) -> Bool {
