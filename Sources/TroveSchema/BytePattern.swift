@@ -489,6 +489,7 @@ struct BytePattern: Sendable {
                 // braces, its own rules for where a '-' may stand), so only the plain cases are taken: ranges between
                 // letters or digits, a '-' first or last, and letters, digits and punctuation that ICU reads as itself.
                 if member == UInt8(ascii: "-") {
+                    guard index + 1 >= end || bytes[index + 1] != member else { return nil }  // `--`, even as `[--]`
                     let last = index + 1 < end && bytes[index + 1] == UInt8(ascii: "]")
                     let first = set.low | set.high == 0 && previous == nil
                     if first || last {
