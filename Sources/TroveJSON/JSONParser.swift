@@ -26,11 +26,19 @@ extension JSONValue {
 /// A strict RFC 8259 parser: no comments, no trailing commas, no NaN.
 struct JSONParser {
     private let bytes: [UInt8]
-    private var index = 0
+    /// Where the parse is: after a value, the byte that follows it; after an error, at most a few bytes before
+    /// the furthest one looked at (`JSONObjectStream` relies on that).
+    private(set) var index = 0
     private var depth = 0
     private static let maximumDepth = 512
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A parser of the value that starts at `index` of `bytes` (`parseValue`).
+    init(_ bytes: [UInt8], at index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -41,7 +49,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard let byte = peek() else { throw error("unexpected end of input") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()

@@ -4,25 +4,20 @@ import TroveSchema
 enum CommitMessage {
     /// One line saying what a transaction did: each record by name when there are few, else how many of
     /// each type, and the media files added: `Add entry "Frost on the canal", add journal "Journal" with 1 media file`.
-    static func summary(_ actions: [Transaction.Action]) -> String {
-        let records = actions.filter { $0.kind != .media }
-        let media = actions.count - records.count
+    static func summary(_ actions: ActionLog) -> String {
+        let media = actions.mediaCount
         let mediaText = media == 0 ? "" : "\(media) media file\(media == 1 ? "" : "s")"
-        guard !records.isEmpty else { return media == 0 ? "Update store" : "Add " + mediaText }
+        guard actions.recordCount > 0 else { return media == 0 ? "Update store" : "Add " + mediaText }
         var parts: [String]
-        if records.count <= 3 {
-            parts = records.map { action in
+        if actions.recordCount <= 3 {
+            parts = actions.firstRecords.map { action in
                 let name = action.label.map { "\"\(Self.cut($0))\"" } ?? action.id
                 return "\(action.kind.rawValue.lowercased()) \(action.type) \(name)"
             }
         } else {
             parts = []
             for kind in [Transaction.Action.Kind.add, .update, .delete] {
-                var byType: [(type: String, count: Int)] = []
-                for action in records where action.kind == kind {
-                    if let index = byType.firstIndex(where: { $0.type == action.type }) { byType[index].count += 1 }
-                    else { byType.append((action.type, 1)) }
-                }
+                let byType = actions.tally.filter { $0.kind == kind }
                 guard !byType.isEmpty else { continue }
                 let counted = byType.map { "\($0.count) \(Self.noun($0.type, count: $0.count))" }
                 parts.append(kind.rawValue.lowercased() + " " + counted.joined(separator: " and "))
@@ -51,10 +46,39 @@ enum CommitMessage {
         return line.count <= 40 ? line : line.prefix(39) + "…"
     }
 
-    static func full(summary: String, actions: [Transaction.Action]) -> String {
+    static func full(summary: String, actions: ActionLog) -> String {
         guard actions.count > 1 else { return summary + "\n" }
-        let shown = actions.prefix(50).map { "- \($0.kind.rawValue.lowercased()) \($0.type) \($0.id)" }
-        let more = actions.count > 50 ? ["- ... and \(actions.count - 50) more"] : []
+        let shown = actions.first.map { "- \($0.kind.rawValue.lowercased()) \($0.type) \($0.id)" }
+        let more = actions.count > shown.count ? ["- ... and \(actions.count - shown.count) more"] : []
         return summary + "\n\n" + (shown + more).joined(separator: "\n") + "\n"
+    }
+}
+
+/// What a transaction did, for its commit message: the first actions in full, and counts of the rest, so that an
+/// import of a million records does not keep a million of them.
+struct ActionLog {
+    /// The first actions, as many as a message lists (`listed`).
+    private(set) var first: [Transaction.Action] = []
+    /// The first record actions (not media), as many as a summary names.
+    private(set) var firstRecords: [Transaction.Action] = []
+    private(set) var count = 0
+    private(set) var recordCount = 0
+    private(set) var mediaCount = 0
+    /// How many records of each kind and type, in the order each was first met.
+    private(set) var tally: [(kind: Transaction.Action.Kind, type: String, count: Int)] = []
+
+    static let listed = 50
+
+    mutating func append(_ action: Transaction.Action) {
+        count += 1
+        if first.count < Self.listed { first.append(action) }
+        guard action.kind != .media else { mediaCount += 1; return }
+        recordCount += 1
+        if firstRecords.count < 4 { firstRecords.append(action) }
+        if let index = tally.firstIndex(where: { $0.kind == action.kind && $0.type == action.type }) {
+            tally[index].count += 1
+        } else {
+            tally.append((action.kind, action.type, 1))
+        }
     }
 }

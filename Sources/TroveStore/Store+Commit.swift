@@ -19,6 +19,8 @@ extension Store {
     static let packThreshold = 256
     /// Transactions writing at least this many bytes (large logs) write one pack too.
     static let packBytesThreshold = 8 << 20
+    /// How many bytes of blobs already written a commit reads back at a time to write their files.
+    static let checkoutBytes = 8 << 20
 
     /// Runs `body` under the writer lock and commits everything it did as one commit.
     ///
@@ -33,9 +35,15 @@ extension Store {
             let head = try repository.headCommitID()
             let base = try head.map { try repository.tree(ofCommit: $0) }
             var transaction = Transaction(store: self, base: base, clock: local.lastClock(), message: message)
-            let value = try body(&transaction)
-            let result = try commit(transaction, head: head)
-            return (value, result)
+            do {
+                let value = try body(&transaction)
+                let result = try commit(transaction, head: head)
+                return (value, result)
+            } catch {
+                // Objects spilled to packs are named by no commit unless HEAD moved to this transaction's.
+                if !transaction.spilledPacks.isEmpty, (try? repository.headCommitID()) == head { transaction.discardSpilledPacks() }
+                throw error
+            }
         }
     }
 
@@ -99,14 +107,24 @@ extension Store {
             local.saveCheckedTree(written.tree)
         }
         var files: [(path: String, bytes: [UInt8], blob: ObjectID)] = []
+        var readBack: [(path: String, bytes: [UInt8], blob: ObjectID)] = [], readBytes = 0
         for (path, change) in changes {
             switch change {
             case .write(let bytes): files.append((path, bytes, written.blobs[path]!))
-            // One at a time, so that large log files are never all in memory together.
-            case .stored(let blob): try checkout.write(path: path, bytes: repository.blob(blob), blob: blob)
+            case .stored(let blob):
+                // Read back a few MB at a time (records spilled by a large import, large log files), never all at once.
+                let bytes = try repository.blob(blob)
+                readBack.append((path, bytes, blob))
+                readBytes += bytes.count
+                if readBytes >= Self.checkoutBytes {
+                    try checkout.write(readBack)
+                    readBack.removeAll(keepingCapacity: true)
+                    readBytes = 0
+                }
             case .delete: try checkout.remove(path: path)
             }
         }
+        try checkout.write(readBack)
         try checkout.write(files)
         try checkout.finish()
         if statusCacheWasCurrent { repository.carryStatusCache(local.statusCacheFile) }

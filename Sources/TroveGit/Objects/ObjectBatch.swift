@@ -122,10 +122,7 @@ extension Repository {
         let big = bytes.count > Repository.bigObjectSize
         guard let backend = big ? batchLog?.loose : memory, let write = backend.pointee.write else { return nil }
         // The id with BoringSSL's SHA-1: libgit2's collision-detecting one cost a bulk import a twentieth of its time.
-        var hash = Insecure.SHA1()
-        hash.update(data: Array("blob \(bytes.count)\u{0}".utf8))
-        hash.update(data: bytes)
-        var oid = ObjectID(bytes: Array(hash.finalize())).raw
+        var oid = Self.blobID(bytes).raw
         try bytes.withUnsafeBytes { buffer in
             try check(write(backend, &oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "write blob")
         }

@@ -18,12 +18,17 @@ public struct JrnlImport {
     }
 
     /// Imports `journal` into the Trove journal called `journalName` (made if missing).
-    public func run(_ journal: JrnlJournal, into journalName: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
+    ///
+    /// A JSON export is read one entry at a time (`JrnlExport`), and the transaction writes its records out in
+    /// batches: the import's memory does not grow with the file.
+    public func run(_ journal: any JrnlSource, into journalName: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         let report = ImportReport(source: "jrnl \(journal.format == .json ? "export" : "journal") \((journal.file as NSString).lastPathComponent)")
-        guard !journal.entries.isEmpty || !journal.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
+        guard journal.entryCount > 0 || !journal.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
         return try ImportRun.perform(on: store, report, options: options, invalid: journal.invalidEntries) { transaction, report in
             var journalID: String?
-            for (number, entry) in journal.entries.enumerated() {
+            var number = 0
+            try journal.forEachEntry { entry in
+                defer { number += 1 }
                 let id = RecordID.derived(from: "jrnl:" + entry.sourceKey, at: entry.date)
                 let existing = try transaction.record(id: id)
                 var fields = existing?.value.objectValue ?? [:]
@@ -54,7 +59,7 @@ public struct JrnlImport {
                         report.warnings.append("skipped \(source): \(reason)")
                     }
                 }
-                progress?(number + 1, journal.entries.count)
+                progress?(number + 1, journal.entryCount)
             }
         }
     }
@@ -66,13 +71,13 @@ public struct JrnlImport {
     }
 }
 
-extension JrnlJournal {
+extension JrnlSource {
     /// The entries left out as invalid, counted once each however many problems they have; text before the first
     /// entry counts as one.
     var invalidEntries: InvalidEntries {
         let entryProblems = Set(problems.compactMap(\.entryIndex)).count
         let count = entryProblems + (problems.contains { $0.entryIndex == nil } ? 1 : 0)
-        return InvalidEntries(problems.map(\.description), count: count, total: entries.count + count,
+        return InvalidEntries(problems.map(\.description), count: count, total: entryCount + count,
                               file: file, format: "jrnl")
     }
 }

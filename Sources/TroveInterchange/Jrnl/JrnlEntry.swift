@@ -98,23 +98,26 @@ struct JrnlLocalDateTime: Hashable {
 /// FNV-1a because it is tiny and fixed forever; the key only has to tell a journal's
 /// entries apart, not resist an attacker.
 struct JrnlSourceKeys {
-    private var uses: [String: Int] = [:]
+    /// How many entries have had each hash so far: by the hash itself, 8 bytes, not its 16 hex digits (an
+    /// import of a million entries keeps one of these per entry).
+    private var uses: [UInt64: Int] = [:]
 
     /// The key for an entry; the second entry with the same date, time and title gets `-2`.
     mutating func key(localDateTime: String, title: String) -> String {
-        let base = Self.hash(localDateTime + "\u{1F}" + title)
-        let count = uses[base, default: 0] + 1
-        uses[base] = count
+        let hash = Self.hash(localDateTime + "\u{1F}" + title)
+        let count = uses[hash, default: 0] + 1
+        uses[hash] = count
+        let digits = String(hash, radix: 16)
+        let base = String(repeating: "0", count: 16 - digits.count) + digits
         return count == 1 ? base : "\(base)-\(count)"
     }
 
-    static func hash(_ text: String) -> String {
+    static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hash
     }
 }

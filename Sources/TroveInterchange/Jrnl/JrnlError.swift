@@ -16,6 +16,8 @@ public enum JrnlError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAJrnlExport(file: String, reason: String)
     /// The file is text in which no line starts an entry (a CSV, say): `lines` is how many are not blank.
     case notAJrnlFile(file: String, lines: Int)
+    /// A JSON export read twice (checked, then imported) was not the same the second time.
+    case changedWhileReading(file: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum JrnlError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAJrnlFile(let file, let lines):
             return "\(file) does not look like a jrnl file: none of its \(ProblemList.grouped(lines)) line\(lines == 1 ? "" : "s") "
                 + "starts an entry (a line like \"[2020-01-02 09:30] Title.\"), so nothing was imported"
+        case .changedWhileReading(let file):
+            return "\(file) changed while it was being imported, so nothing was imported; try again once it is written"
         }
     }
 }

@@ -6,33 +6,51 @@ import TroveJSON
 ///
 /// The top-level `tags` counts are ignored: they follow from the entries.
 enum JrnlJSONReader {
+    /// Reads a whole export held in memory.
     static func read(_ bytes: [UInt8], file: String, timeZone: TimeZone) throws(JrnlError) -> JrnlJournal {
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: bytes)
-        } catch {
-            throw .invalidJSON(file: file, line: error.line, column: error.column, reason: error.reason)
-        }
-        guard document.objectValue != nil else {
-            throw .notAJrnlExport(file: file, reason: "the top level must be an object, found \(document.typeName)")
-        }
-        guard let list = document["entries"] else { throw .notAJrnlExport(file: file, reason: "it has no \"entries\" array") }
-        guard let items = list.arrayValue else {
-            throw .notAJrnlExport(file: file, reason: "\"entries\" must be an array, found \(list.typeName)")
-        }
+        var stream = JSONObjectStream(bytes: bytes)
         var journal = JrnlJournal(file: file, format: .json, entries: [])
-        var keys = JrnlSourceKeys()
-        for (offset, item) in items.enumerated() {
-            var reader = EntryReader()
-            let entry = reader.entry(from: item, timeZone: timeZone, keys: &keys)
-            for issue in reader.issues {
-                journal.problems.append(JrnlProblem(
-                    file: file, entryIndex: offset + 1, title: item["title"]?.stringValue,
-                    field: issue.field, message: issue.message))
-            }
-            if let entry, reader.issues.isEmpty { journal.entries.append(entry) }
+        do {
+            try read(&stream, file: file, timeZone: timeZone, entry: { journal.entries.append($0) }, problem: { journal.problems.append($0) })
+        } catch let error as JrnlError {
+            throw error
+        } catch {
+            throw .unreadableFile(path: file, reason: "\(error)")
         }
         return journal
+    }
+
+    /// Reads an export one entry at a time: each valid entry goes to `entry`, each problem of an invalid one to
+    /// `problem`, in the file's order, in memory that does not grow with the file.
+    ///
+    /// Throws `JrnlError` when the file is not a jrnl export (after handing over the entries before the fault), and
+    /// whatever the closures throw. The top-level `tags` counts are ignored: they follow from the entries.
+    static func read(_ stream: inout JSONObjectStream, file: String, timeZone: TimeZone,
+                     entry: (JrnlEntry) throws -> Void, problem: (JrnlProblem) -> Void) throws {
+        var keys = JrnlSourceKeys()
+        var offset = 0
+        do {
+            try stream.read(streaming: "entries", element: { item in
+                offset += 1
+                var reader = EntryReader()
+                let read = reader.entry(from: item, timeZone: timeZone, keys: &keys)
+                for issue in reader.issues {
+                    problem(JrnlProblem(file: file, entryIndex: offset, title: item["title"]?.stringValue,
+                                        field: issue.field, message: issue.message))
+                }
+                if let read, reader.issues.isEmpty { try entry(read) }
+            }, member: { name, value in
+                guard name == "entries" else { return }
+                throw JrnlError.notAJrnlExport(file: file, reason: "\"entries\" must be an array, found \(value.typeName)")
+            })
+        } catch let error as JSONParseError {
+            throw JrnlError.invalidJSON(file: file, line: error.line, column: error.column, reason: error.reason)
+        } catch JSONStreamError.notAnObject(let found) {
+            throw JrnlError.notAJrnlExport(file: file, reason: "the top level must be an object, found \(found)")
+        } catch JSONStreamError.unreadable(let reason) {
+            throw JrnlError.unreadableFile(path: file, reason: reason)
+        }
+        if !stream.sawArrayMember { throw JrnlError.notAJrnlExport(file: file, reason: "it has no \"entries\" array") }
     }
 
     /// Checks one member of `entries`, collecting every issue.

@@ -1,7 +1,29 @@
 import Foundation
 
-/// A jrnl journal read from `jrnl --export json` output or from jrnl's plain-text file.
-public struct JrnlJournal: Sendable, Hashable {
+/// A jrnl file's entries and problems, as an import goes through them.
+public protocol JrnlSource {
+    /// The file, as it was named when opened.
+    var file: String { get }
+    var format: JrnlJournal.Format { get }
+    /// How many valid entries `forEachEntry` hands over.
+    var entryCount: Int { get }
+    /// Entries (or stray text) left out, and why.
+    var problems: [JrnlProblem] { get }
+    /// Hands over the valid entries in the file's order.
+    func forEachEntry(_ body: (JrnlEntry) throws -> Void) throws
+}
+
+extension JrnlSource {
+    /// Every valid entry at once: for tests and small files (an import goes through them with `forEachEntry`).
+    public func allEntries() throws -> [JrnlEntry] {
+        var entries: [JrnlEntry] = []
+        try forEachEntry { entries.append($0) }
+        return entries
+    }
+}
+
+/// A jrnl journal read whole into memory from `jrnl --export json` output or from jrnl's plain-text file.
+public struct JrnlJournal: JrnlSource, Sendable, Hashable {
     /// Which of jrnl's two forms the file was in.
     public enum Format: String, Sendable, Hashable {
         /// `jrnl --export json`: `{"tags": {...}, "entries": [...]}`.
@@ -25,6 +47,12 @@ public struct JrnlJournal: Sendable, Hashable {
         self.problems = problems
     }
 
+    public var entryCount: Int { entries.count }
+
+    public func forEachEntry(_ body: (JrnlEntry) throws -> Void) throws {
+        for entry in entries { try body(entry) }
+    }
+
     /// jrnl's default `tagsymbols`: both `#tag` and `@tag` are tags.
     public static let defaultTagSymbols = "#@"
 
@@ -38,8 +66,11 @@ public struct JrnlJournal: Sendable, Hashable {
         return nil
     }
 
-    /// Reads a jrnl file, deciding by its content: JSON starts with `{`, anything else is a
+    /// Opens a jrnl file, deciding by its content: JSON starts with `{`, anything else is a
     /// plain-text journal.
+    ///
+    /// A JSON export is read through once here, to count its entries and find its problems, and is read again one
+    /// entry at a time by `forEachEntry` (`JrnlExport`): its size does not matter. A plain-text journal is read whole.
     ///
     /// - Parameters:
     ///   - timeZone: the zone of jrnl's wall-clock times (jrnl stores none).
@@ -47,8 +78,9 @@ public struct JrnlJournal: Sendable, Hashable {
     ///     `tagsymbols` setting.
     public static func open(
         _ path: String, timeZone: TimeZone = .current, tagSymbols: String = JrnlJournal.defaultTagSymbols
-    ) throws(JrnlError) -> JrnlJournal {
+    ) throws(JrnlError) -> any JrnlSource {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        if try startsLikeJSON(path) { return try JrnlExport(path: path, timeZone: timeZone) }
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -56,6 +88,24 @@ public struct JrnlJournal: Sendable, Hashable {
             throw .unreadableFile(path: path, reason: error.localizedDescription)
         }
         return try JrnlJournal(parsing: bytes, file: path, timeZone: timeZone, tagSymbols: tagSymbols)
+    }
+
+    /// Whether the file's first visible character, after any byte order mark, is `{`.
+    private static func startsLikeJSON(_ path: String) throws(JrnlError) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { try? handle.close() }
+        while true {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 4096) ?? Data() } catch {
+                throw .unreadableFile(path: path, reason: error.localizedDescription)
+            }
+            guard !chunk.isEmpty else { return false }
+            var content = chunk[...]
+            if handle.offsetInFile == UInt64(chunk.count), content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+            if let visible = content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return visible == UInt8(ascii: "{") }
+        }
     }
 
     /// Reads the bytes of a jrnl file, deciding by content as `open` does.

@@ -68,7 +68,7 @@ struct ImportCommand: ParsableCommand {
         func run(_ env: CommandEnvironment) throws {
             if let problem = JrnlJournal.tagSymbolsProblem(tagSymbols) { throw ValidationError("--tag-symbols: " + problem) }
             let store = try storeOptions.open(env)
-            let journal: JrnlJournal
+            let journal: any JrnlSource
             do { journal = try JrnlJournal.open(path, tagSymbols: tagSymbols) } catch { throw CommandFailure(message: error.description) }
             let name = self.journal ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             try ImportCommand.run(options, json: output.json, env) { settings, progress in

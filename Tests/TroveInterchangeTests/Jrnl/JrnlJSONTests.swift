@@ -105,7 +105,8 @@ struct JrnlJSONTests {
         defer { folder.remove() }
         let file = try folder.write([0xEF, 0xBB, 0xBF] + Array(("\n  " + Self.export).utf8), to: "export.txt")
         let journal = try JrnlJournal.open(file, timeZone: Self.berlin)
-        #expect(journal.format == .json && journal.file == file && journal.entries.count == 3)
+        #expect(journal.format == .json && journal.file == file && journal.entryCount == 3)
+        #expect(try journal.allEntries() == JrnlJournal(parsing: Array(Self.export.utf8), file: file, timeZone: Self.berlin).entries)
 
         let broken = try folder.write("{ \"entries\": [}", to: "broken.json")
         let error = try #require(throws: JrnlError.self) { try JrnlJournal.open(broken) }

@@ -116,8 +116,9 @@ struct JrnlTextTests {
         let file = try folder.write(Self.journalFile.replacingOccurrences(of: "\n", with: "\r\n"), to: "journal.txt")
         let journal = try JrnlJournal.open(file, timeZone: Self.utc)
         #expect(journal.format == .plainText)
-        #expect(journal.entries.count == 4)
-        #expect(journal.entries[0].body.hasSuffix("not a header."))
+        let entries = try journal.allEntries()
+        #expect(entries.count == 4)
+        #expect(entries.first?.body.hasSuffix("not a header.") == true)
         let binary = try folder.write([0x66, 0xFF, 0xFE, 0x00], to: "journal.bin")
         #expect(throws: JrnlError.notText(file: binary)) { try JrnlJournal.open(binary) }
     }

@@ -76,6 +76,19 @@ enum Measure {
         return (seconds, Double(peakKB) / 1024, cpu)
     }
 
+    /// Runs `arguments` under GNU time, whose `%M` is the peak of the whole process tree it waits for (a shell and
+    /// the git programs it runs), which the /proc poll of `child` would not see.
+    static func childThroughTime(_ arguments: [String]) throws -> (seconds: Double, peakMB: Double) {
+        let report = NSTemporaryDirectory() + "trove-bench-time-\(getpid())"
+        defer { unlink(report) }
+        let run = try child(["/usr/bin/time", "-f", "%M", "-o", report] + arguments)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw BenchFailure("GNU time gave no peak for \(arguments.joined(separator: " ")): \(text)")
+        }
+        return (run.seconds, kilobytes / 1024)
+    }
+
     /// Reads a running child's `VmHWM` from /proc every 5 ms on its own thread, until stopped.
     private final class PeakPoller: @unchecked Sendable {
         private let lock = NSLock()

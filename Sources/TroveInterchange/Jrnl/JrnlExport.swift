@@ -1,0 +1,54 @@
+import Foundation
+import TroveJSON
+
+/// A `jrnl --export json` file on disk, read one entry at a time: an export of any size is imported in the memory
+/// of its largest entry.
+///
+/// Opening it reads it through once, keeping only its entry count and its problems, so that an import knows before
+/// writing anything whether the file is good (and how far along it is); `forEachEntry` reads it again.
+public struct JrnlExport: JrnlSource, Sendable {
+    public let file: String
+    public var format: JrnlJournal.Format { .json }
+    public let entryCount: Int
+    public let problems: [JrnlProblem]
+    private let timeZone: TimeZone
+
+    /// Reads the export at `path` through, checking every entry.
+    public init(path: String, timeZone: TimeZone = .current) throws(JrnlError) {
+        file = path
+        self.timeZone = timeZone
+        var count = 0
+        var problems: [JrnlProblem] = []
+        do {
+            var stream = try JSONObjectStream(path: path)
+            try JrnlJSONReader.read(&stream, file: path, timeZone: timeZone, entry: { _ in count += 1 }, problem: { problems.append($0) })
+        } catch let error as JrnlError {
+            throw error
+        } catch JSONStreamError.unreadable(let reason) {
+            throw .unreadableFile(path: path, reason: reason)
+        } catch {
+            throw .unreadableFile(path: path, reason: "\(error)")
+        }
+        entryCount = count
+        self.problems = problems
+    }
+
+    /// Reads the file again, handing over each valid entry; throws `JrnlError.changedWhileReading` as soon as it
+    /// reads something other than what `init` checked.
+    public func forEachEntry(_ body: (JrnlEntry) throws -> Void) throws {
+        var count = 0
+        var problems = 0
+        var stream: JSONObjectStream
+        do { stream = try JSONObjectStream(path: file) } catch { throw JrnlError.changedWhileReading(file: file) }
+        do {
+            try JrnlJSONReader.read(&stream, file: file, timeZone: timeZone, entry: { entry in
+                count += 1
+                guard count <= entryCount else { throw JrnlError.changedWhileReading(file: file) }
+                try body(entry)
+            }, problem: { _ in problems += 1 })
+        } catch let error as JrnlError where error != .changedWhileReading(file: file) {
+            throw JrnlError.changedWhileReading(file: file)
+        }
+        guard count == entryCount, problems == self.problems.count else { throw JrnlError.changedWhileReading(file: file) }
+    }
+}

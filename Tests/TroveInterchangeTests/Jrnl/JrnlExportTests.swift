@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TroveInterchange
+import TroveJSON
+import TroveStore
+import TroveTestSupport
+
+/// A JSON export read from its file one entry at a time (`JrnlExport`), as `trove import jrnl` reads it.
+@Suite("jrnl exports read from their file")
+struct JrnlExportTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// An export of `count` entries, with some invalid ones at `invalid`, a few MB when large.
+    static func export(count: Int, invalid: Set<Int> = []) -> [UInt8] {
+        let entries: [JSONValue] = (0..<count).map { number in
+            guard !invalid.contains(number) else { return ["title": .string("Bad \(number)"), "date": "2020-02-30", "time": "08:00"] }
+            let day = String(format: "%02d", number % 28 + 1), minute = String(format: "%02d", number % 60)
+            return ["title": .string("Walk \(number) é 😀."), "body": .string(String(repeating: "By the canal. ", count: 1 + number % 40)),
+                    "date": .string("2021-03-\(day)"), "time": .string("07:\(minute)"), "tags": ["@walk"], "starred": .bool(number % 9 == 0)]
+        }
+        return CanonicalJSON.encode(["tags": ["@walk": .integer(count)], "entries": .array(entries)])
+    }
+
+    @Test("a large export read from its file gives the entries and problems it gives read whole")
+    func streamedEqualsWhole() throws {
+        let folder = TemporaryFolder("trove-jrnl-export")
+        let bytes = Self.export(count: 6_000, invalid: [5, 4_321])
+        #expect(bytes.count > 2 * JSONObjectStream.defaultChunkSize, "the file spans several chunks")
+        let file = try folder.write("export.json", bytes)
+        let opened = try JrnlJournal.open(file, timeZone: Self.utc)
+        let whole = try JrnlJournal(parsing: bytes, file: file, timeZone: Self.utc)
+        #expect(opened is JrnlExport)
+        #expect(opened.entryCount == 5_998 && opened.problems == whole.problems && opened.problems.count == 2)
+        #expect(try opened.allEntries() == whole.entries)
+    }
+
+    @Test("an export that changes between its check and its import is refused, and nothing is imported")
+    func changedWhileReading() throws {
+        let folder = TemporaryFolder("trove-jrnl-export")
+        let file = try folder.write("export.json", Self.export(count: 50))
+        let store = try Store.create(at: folder.child("store"))
+        let head = try store.headCommitID()
+        for changed in [Self.export(count: 51), Self.export(count: 49), Self.export(count: 50, invalid: [7]), Array("{\"entries\": [".utf8)] {
+            let opened = try JrnlJournal.open(file, timeZone: Self.utc)
+            _ = try folder.write("export.json", changed)
+            #expect(throws: JrnlError.changedWhileReading(file: file)) {
+                try JrnlImport(store: store).run(opened, into: "Walks")
+            }
+            #expect(try store.headCommitID() == head)
+            _ = try folder.write("export.json", Self.export(count: 50))
+        }
+        let imported = try JrnlImport(store: store).run(try JrnlJournal.open(file, timeZone: Self.utc), into: "Walks")
+        #expect(imported.added == 50)
+    }
+
+    @Test("an export read from its file imports as one commit; a dry run writes nothing; again adds nothing")
+    func importFromTheFile() throws {
+        let folder = TemporaryFolder("trove-jrnl-export")
+        let file = try folder.write("export.json", Self.export(count: 3_000))
+        let store = try Store.create(at: folder.child("store"))
+        let opened = try JrnlJournal.open(file, timeZone: Self.utc)
+        let (head, commits) = (try store.headCommitID(), try store.history().count)
+        let dry = try JrnlImport(store: store, options: ImportOptions(dryRun: true)).run(opened, into: "Walks")
+        #expect(try dry.added == 3_000 && dry.commit == nil && store.headCommitID() == head)
+        let imported = try JrnlImport(store: store).run(opened, into: "Walks")
+        #expect(imported.added == 3_000 && imported.commit != nil)
+        #expect(try store.history().count == commits + 1)
+        #expect(try store.records(ofType: "entry").count == 3_000)
+        let again = try JrnlImport(store: store).run(opened, into: "Walks")
+        #expect(again.added == 0 && again.unchanged == 3_000 && again.commit == nil)
+    }
+}
