@@ -224,12 +224,10 @@ extension GitIndexFile {
     /// Appends a staged file's entry as git stores it: stat data, mode, blob, flags, path, NUL padding.
     private static func encode(_ entry: Entry, path: [UInt8], into out: inout [UInt8]) {
         let start = out.count
-        let info = entry.fileStat
+        let info = entry.statData
         for value in [
-            UInt32(truncatingIfNeeded: info.st_ctim.tv_sec), UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec),
-            UInt32(truncatingIfNeeded: info.st_mtim.tv_sec), UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec),
-            UInt32(truncatingIfNeeded: info.st_dev), UInt32(truncatingIfNeeded: info.st_ino), 0o100644,
-            info.st_uid, info.st_gid, UInt32(truncatingIfNeeded: info.st_size),
+            info.ctimeSeconds, info.ctimeNanoseconds, info.mtimeSeconds, info.mtimeNanoseconds,
+            info.device, info.inode, 0o100644, info.user, info.group, info.size,
         ] {
             withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
         }

@@ -26,12 +26,46 @@ public struct GitIndexFile {
     public struct Entry {
         public var path: String
         public var blob: ObjectID
-        public var fileStat: stat
+        /// The file's stat data as the index keeps it: 36 bytes, not `stat`'s 144 (a large import stages a
+        /// hundred thousand of these, twice over).
+        var statData: StatData
 
         public init(path: String, blob: ObjectID, fileStat: stat) {
             self.path = path
             self.blob = blob
-            self.fileStat = fileStat
+            statData = StatData(fileStat)
+        }
+
+        /// The stat data as a `stat`, with the fields the index keeps (each cut to 32 bits, as git cuts them).
+        public var fileStat: stat {
+            var info = stat()
+            info.st_ctim.tv_sec = Int(statData.ctimeSeconds)
+            info.st_ctim.tv_nsec = Int(statData.ctimeNanoseconds)
+            info.st_mtim.tv_sec = Int(statData.mtimeSeconds)
+            info.st_mtim.tv_nsec = Int(statData.mtimeNanoseconds)
+            info.st_dev = UInt(statData.device)
+            info.st_ino = UInt(statData.inode)
+            info.st_uid = statData.user
+            info.st_gid = statData.group
+            info.st_size = Int(statData.size)
+            return info
+        }
+    }
+
+    /// The fields of `stat` an index entry holds, in its order (the mode, always a regular file's, aside).
+    struct StatData {
+        var ctimeSeconds, ctimeNanoseconds, mtimeSeconds, mtimeNanoseconds, device, inode, user, group, size: UInt32
+
+        init(_ info: stat) {
+            ctimeSeconds = UInt32(truncatingIfNeeded: info.st_ctim.tv_sec)
+            ctimeNanoseconds = UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec)
+            mtimeSeconds = UInt32(truncatingIfNeeded: info.st_mtim.tv_sec)
+            mtimeNanoseconds = UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec)
+            device = UInt32(truncatingIfNeeded: info.st_dev)
+            inode = UInt32(truncatingIfNeeded: info.st_ino)
+            user = info.st_uid
+            group = info.st_gid
+            size = UInt32(truncatingIfNeeded: info.st_size)
         }
     }
 
