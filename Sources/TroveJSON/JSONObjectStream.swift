@@ -68,12 +68,13 @@ public struct JSONObjectStream {
     public mutating func read(streaming arrayMember: String, element: (JSONValue) throws -> Void,
                               member: (String, JSONValue) throws -> Void) throws {
         defer { if let descriptor { close(descriptor) } }
-        try fill(ahead: chunkSize)
+        // At least the three bytes of a byte order mark, whatever the chunk size.
+        try fill(ahead: max(chunkSize, 3))
         if window.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         try skipWhitespace()
         guard try peek() == UInt8(ascii: "{") else {
             // Not an object: the parser says what it is instead, or why it is not JSON.
-            throw JSONStreamError.notAnObject(found: try parseValue().typeName)
+            throw JSONStreamError.notAnObject(found: try parseValue(depth: 0).typeName)
         }
         position += 1
         var names = Set<String>()
@@ -85,7 +86,7 @@ public struct JSONObjectStream {
                 try skipWhitespace()
                 guard try peek() == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
                 let nameStart = windowOffset + position
-                guard case .string(let name) = try parseValue() else { throw error("expected a member name in quotes") }
+                guard case .string(let name) = try parseValue(depth: 1) else { throw error("expected a member name in quotes") }
                 guard names.insert(name).inserted else {
                     throw error("duplicate member name \"\(name)\"", at: nameStart - windowOffset)
                 }
@@ -96,7 +97,7 @@ public struct JSONObjectStream {
                 if name == arrayMember, try peek() == UInt8(ascii: "[") {
                     try readArray(element)
                 } else {
-                    try member(name, try parseValue())
+                    try member(name, try parseValue(depth: 1))
                 }
                 try skipWhitespace()
                 let next = try peek()
@@ -116,7 +117,7 @@ public struct JSONObjectStream {
         if try peek() == UInt8(ascii: "]") { position += 1; return }
         while true {
             try skipWhitespace()
-            try element(try parseValue())
+            try element(try parseValue(depth: 2))
             try skipWhitespace()
             let next = try peek()
             position += 1
@@ -126,11 +127,13 @@ public struct JSONObjectStream {
     }
 
     /// Parses the value at `position` with `JSONParser`, reading on while the window is too short to tell.
-    private mutating func parseValue() throws -> JSONValue {
+    ///
+    /// - Parameter depth: how many containers the value is inside (the parser's limit counts them).
+    private mutating func parseValue(depth: Int) throws -> JSONValue {
         var ahead = chunkSize
         while true {
             try fill(ahead: ahead)
-            var parser = JSONParser(window, at: position)
+            var parser = JSONParser(window, at: position, depth: depth)
             do {
                 let value = try parser.parseValue()
                 if atEnd || parser.index + Self.lookahead <= window.count {

@@ -34,10 +34,11 @@ struct JSONParser {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    /// A parser of the value that starts at `index` of `bytes` (`parseValue`).
-    init(_ bytes: [UInt8], at index: Int) {
+    /// A parser of the value that starts at `index` of `bytes` (`parseValue`), inside `depth` containers.
+    init(_ bytes: [UInt8], at index: Int, depth: Int) {
         self.bytes = bytes
         self.index = index
+        self.depth = depth
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {

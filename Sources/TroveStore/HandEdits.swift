@@ -125,7 +125,7 @@ extension Store {
         for (path, change) in transaction.changes {
             switch change {
             case .write(let bytes): note(path, bytes)
-            case .stored(let blob): note(path, try repository.blob(blob))
+            case .stored(let blob): note(path, try transaction.blob(blob))
             case .delete: continue
             }
         }

@@ -40,8 +40,8 @@ extension Store {
                 let result = try commit(transaction, head: head)
                 return (value, result)
             } catch {
-                // Objects spilled to packs are named by no commit unless HEAD moved to this transaction's.
-                if !transaction.spilledPacks.isEmpty, (try? repository.headCommitID()) == head { transaction.discardSpilledPacks() }
+                // Objects spilled to the transaction's pack are named by no commit unless HEAD moved to its commit.
+                if transaction.spillPack != nil, (try? repository.headCommitID()) == head { transaction.discardSpilledPack() }
                 throw error
             }
         }
@@ -65,6 +65,8 @@ extension Store {
         // Most of a large git index is written while the objects below are written and synced.
         try checkout.beginIndexWrite(upserting: changes.compactMap { if case .delete = $0.value { nil } else { $0.key } },
                                      removing: changes.compactMap { if case .delete = $0.value { $0.key } else { nil } })
+        // Records spilled during the transaction become readable to git before any tree names them.
+        try transaction.spillPack?.finish()
         let author = signature()
         let signer = commitSigner
         let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in

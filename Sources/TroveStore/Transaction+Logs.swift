@@ -99,7 +99,7 @@ extension Transaction {
     private func currentBytes(at path: String) throws -> [UInt8] {
         switch changes[path] {
         case .write(let bytes)?: return bytes
-        case .stored(let blob)?: return try store.repository.blob(blob)
+        case .stored(let blob)?: return try self.blob(blob)
         case .delete?: return []
         case nil: return try base?.entry(atPath: path).map { try store.repository.blob($0.id) } ?? []
         }

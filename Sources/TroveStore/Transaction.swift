@@ -21,8 +21,9 @@ public struct Transaction {
     /// The paths staged as bytes (`.write`) since the last spill, and how many bytes those are.
     private var heldPaths: [String] = []
     private var heldBytes = 0
-    /// The packs the records were spilled to, to remove if the transaction is given up.
-    private(set) var spilledPacks: [String] = []
+    /// The pack the records were spilled to: finished before the commit names them, removed if the transaction
+    /// is given up.
+    private(set) var spillPack: PackStream?
     /// The commit message; when `nil`, one is written from what the transaction did.
     public var message: String?
     /// Paths whose checked-out file may differ from HEAD (a hand edit being committed).
@@ -262,10 +263,11 @@ public struct Transaction {
         }
     }
 
-    /// Writes the bytes held since the last spill as one pack once they reach `spillBytes`, keeping their ids.
+    /// Writes the bytes held since the last spill to the transaction's pack once they reach `spillBytes`, keeping
+    /// their ids.
     ///
-    /// Reads of those records go to the object database from then on; the commit names the blobs as it names any.
-    /// A transaction given up removes its packs (`discardSpilledPacks`).
+    /// Reads of those records go to the pack from then on (`blob`); the commit finishes the pack, then names the
+    /// blobs as it names any. A transaction given up removes it (`discardSpilledPack`).
     private mutating func spillIfLarge() throws {
         guard heldBytes >= spillBytes else { return }
         var paths: [String] = [], blobs: [[UInt8]] = [], taken = Set<String>()
@@ -275,16 +277,22 @@ public struct Transaction {
             paths.append(path)
             blobs.append(bytes)
         }
-        let written = try store.repository.writeBlobPack(blobs)
-        spilledPacks.append(written.pack)
-        for (path, id) in zip(paths, written.ids) { changes[path] = .stored(id) }
+        let pack = try spillPack ?? PackStream(in: store.repository)
+        spillPack = pack
+        for (path, id) in zip(paths, try pack.append(blobs)) { changes[path] = .stored(id) }
         heldPaths.removeAll(keepingCapacity: true)
         heldBytes = 0
     }
 
-    /// Removes the packs this transaction spilled to, when it commits nothing: no commit names their objects.
-    func discardSpilledPacks() {
-        for pack in spilledPacks { store.repository.removeBlobPack(pack) }
+    /// Removes the pack this transaction spilled to, when it commits nothing: no commit names its objects.
+    func discardSpilledPack() {
+        spillPack?.discard()
+    }
+
+    /// The bytes of a blob a change names: from the spill pack while it is being written, else from git.
+    func blob(_ id: ObjectID) throws -> [UInt8] {
+        if let spillPack, spillPack.finished == nil, let bytes = try spillPack.read(id) { return bytes }
+        return try store.repository.blob(id)
     }
 
     private func locate(id: String) throws -> (path: String, record: Record)? {
@@ -296,7 +304,7 @@ public struct Transaction {
             let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
             switch changes[path] {
             case .write(let bytes): return (path, Record(try JSONValue(parsing: bytes)))
-            case .stored(let blob): return (path, Record(try JSONValue(parsing: store.repository.blob(blob))))
+            case .stored(let blob): return (path, Record(try JSONValue(parsing: self.blob(blob))))
             case .delete: return nil
             case nil: continue
             }

@@ -112,6 +112,24 @@ import TroveTestSupport
         }
     }
 
+    /// A byte order mark is skipped even when the chunks are smaller than it, and nesting is limited as the parser
+    /// limits it, counting the object and the array the elements are in.
+    @Test func skipsAByteOrderMarkAndLimitsNestingAsTheParserDoes() throws {
+        for chunk in [1, 2, 3] {
+            var stream = JSONObjectStream(bytes: Array("\u{FEFF}{\"entries\": [1]}".utf8), chunkSize: chunk)
+            var seen: [JSONValue] = []
+            try stream.read(streaming: "entries", element: { seen.append($0) }, member: { _, _ in })
+            #expect(seen == [1])
+        }
+        for depth in 508...511 {
+            let bytes = Array(("{\"entries\": [" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]}").utf8)
+            var stream = JSONObjectStream(bytes: bytes, chunkSize: 64)
+            var streamed: JSONParseError?
+            do { try stream.read(streaming: "entries", element: { _ in }, member: { _, _ in }) } catch let error as JSONParseError { streamed = error }
+            #expect(streamed == parseError(bytes), "\(depth) levels")
+        }
+    }
+
     /// The elements before an error are handed over, so a caller can say how far a file was good.
     @Test func handsOverTheElementsBeforeAnError() throws {
         var stream = JSONObjectStream(bytes: Array("{\"entries\": [1, 2, 3 4]}".utf8))

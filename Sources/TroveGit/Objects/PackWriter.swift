@@ -32,14 +32,16 @@ struct PackWriter {
         append(object.id, try Self.entry(object))
     }
 
-    /// Appends objects in order, deflating them on every core: compressing 20,000 objects one by one was
-    /// most of a 10,000-record import's pack.
+    /// Appends objects in order, deflating them on every core (`entries`).
     mutating func append(contentsOf objects: [Object]) throws {
+        for (object, entry) in zip(objects, try Self.entries(objects)) { append(object.id, entry) }
+    }
+
+    /// The pack entries of `objects`, in order, deflated on every core: compressing 20,000 objects one by one
+    /// was most of a 10,000-record import's pack.
+    static func entries(_ objects: [Object]) throws -> [(bytes: [UInt8], crc: UInt32)] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard objects.count >= 512, cores > 1 else {
-            for object in objects { try append(object) }
-            return
-        }
+        guard objects.count >= 512, cores > 1 else { return try objects.map(entry) }
         let chunks = min(cores * 4, objects.count / 256)
         let size = (objects.count + chunks - 1) / chunks
         let results = EntryChunks(chunks)
@@ -50,17 +52,11 @@ struct PackWriter {
                 results.set(chunk, Result { try range.map { try Self.entry(objects[$0]) } })
             }
         }
-        var index = 0
-        for chunk in results.chunks {
-            for entry in try chunk.get() {
-                append(objects[index].id, entry)
-                index += 1
-            }
-        }
+        return try results.chunks.flatMap { try $0.get() }
     }
 
     /// An object's entry in the pack: its type-and-size header and its bytes deflated, and their CRC-32.
-    private static func entry(_ object: Object) throws -> (bytes: [UInt8], crc: UInt32) {
+    static func entry(_ object: Object) throws -> (bytes: [UInt8], crc: UInt32) {
         var bytes = entryHeader(type: Int(object.type.rawValue), size: object.data.count)
         // Trees are stored, not compressed: a catch-up or a rebuild inflates hundreds of 25 KB fan-out
         // folders, which took most of its time, and their ids and names compress poorly anyway.
@@ -96,12 +92,12 @@ struct PackWriter {
         let name = folder + "/pack-" + checksum.map { String(format: "%02x", $0) }.joined()
         // The pack first: git finds a pack by its index, so an index never names a missing pack.
         try Self.writeFile(pack, to: name + ".pack")
-        try Self.writeFile(index(packChecksum: checksum), to: name + ".idx")
+        try Self.writeFile(Self.index(of: entries, packChecksum: checksum), to: name + ".idx")
         return checksum
     }
 
-    /// The version-2 index: a fan-out table, the sorted ids, their CRC-32s and offsets, and checksums.
-    private func index(packChecksum: [UInt8]) -> [UInt8] {
+    /// The version-2 index of `entries`: a fan-out table, the sorted ids, their CRC-32s and offsets, and checksums.
+    static func index(of entries: [(id: ObjectID, offset: UInt64, crc: UInt32)], packChecksum: [UInt8]) -> [UInt8] {
         let sorted = entries.sorted { $0.id.bytes.lexicographicallyPrecedes($1.id.bytes) }
         var index: [UInt8] = [0xFF, 0x74, 0x4F, 0x63] + Self.bigEndian(UInt32(2))
         var fanout = [UInt32](repeating: 0, count: 256)
@@ -144,7 +140,7 @@ struct PackWriter {
         return output
     }
 
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws {
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o444)
         guard descriptor >= 0 else { throw GitError(operation: "write \(path)", code: -1, message: String(cString: strerror(errno))) }

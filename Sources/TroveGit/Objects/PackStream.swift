@@ -1,0 +1,146 @@
+import CGit2
+import CTroveZlib
+import Crypto
+import Foundation
+
+/// A pack written a batch of blobs at a time while a transaction runs, then finished once (its object count,
+/// checksum and index) before the commit names its objects, or removed if the transaction is given up.
+///
+/// A large import holds one batch of records at a time and still ends as one pack: one pack per batch had left
+/// a 100,000-entry import 7 packs, and every later read looks through each pack's index in turn.
+///
+/// Until `finish`, libgit2 cannot see these objects: `read` inflates them from the file itself. The pack has no
+/// deltas, so each entry is its header and its deflated bytes (Documentation/gitformat-pack.txt).
+public final class PackStream {
+    private let folder: String
+    private let temporary: String
+    private var descriptor: Int32
+    /// Where the next entry goes: after the 12-byte header and the entries so far.
+    private var end: UInt64 = 12
+    private var entries: [(id: ObjectID, offset: UInt64, crc: UInt32)] = []
+    /// Each object's position in `entries`.
+    private var positions: [ObjectID: Int] = [:]
+    /// The finished pack's path without its extension, once finished.
+    public private(set) var finished: String?
+
+    /// Starts a pack in `repository`'s pack folder, as a temporary file git ignores.
+    public init(in repository: Repository) throws {
+        folder = repository.gitDirectory + "objects/pack"
+        temporary = folder + "/tmp_pack_trove_\(getpid())_\(UUID().uuidString.prefix(8))"
+        descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
+        guard descriptor >= 0 else { throw Self.failure("start a pack", temporary) }
+        // The count is written when the pack is finished.
+        try write(Array("PACK".utf8) + PackWriter.bigEndian(UInt32(2)) + PackWriter.bigEndian(UInt32(0)), at: 0)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// How many objects the pack holds.
+    public var count: Int { entries.count }
+
+    /// Appends `blobs` (deflated on every core), skipping any already here, and returns their ids in order.
+    public func append(_ blobs: [[UInt8]]) throws -> [ObjectID] {
+        precondition(finished == nil, "a finished pack takes no more objects")
+        let ids = Repository.blobIDs(blobs)
+        var objects: [PackWriter.Object] = []
+        var seen = Set<ObjectID>()
+        // Each array's storage stays where it is while `blobs` lives unchanged, so its address outlives the closure.
+        try withExtendedLifetime(blobs) {
+            for (blob, id) in zip(blobs, ids) where positions[id] == nil && seen.insert(id).inserted {
+                objects.append(.init(id: id, type: GIT_OBJECT_BLOB, data: blob.withUnsafeBytes { $0 }))
+            }
+            for (object, entry) in zip(objects, try PackWriter.entries(objects)) {
+                try write(entry.bytes, at: end)
+                positions[object.id] = entries.count
+                entries.append((object.id, end, entry.crc))
+                end += UInt64(entry.bytes.count)
+            }
+        }
+        return ids
+    }
+
+    /// The bytes of blob `id` if this pack holds it, else `nil`.
+    public func read(_ id: ObjectID) throws -> [UInt8]? {
+        guard let position = positions[id] else { return nil }
+        let start = entries[position].offset
+        let stop = position + 1 < entries.count ? entries[position + 1].offset : end
+        var entry = [UInt8](repeating: 0, count: Int(stop - start))
+        let got = entry.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start)) }
+        guard got == entry.count else { throw Self.failure("read \(id.short) back", temporary) }
+        // The header: type in bits 4-6 of the first byte, the size in 4 bits then 7 bits a byte.
+        var size = Int(entry[0] & 0x0F), shift = 4, index = 0
+        while entry[index] & 0x80 != 0 {
+            index += 1
+            size |= Int(entry[index] & 0x7F) << shift
+            shift += 7
+        }
+        var content = [UInt8](repeating: 0, count: size)
+        var length = uLong(size)
+        let result = content.withUnsafeMutableBufferPointer { output in
+            entry.withUnsafeBufferPointer { input in
+                uncompress(output.baseAddress, &length, input.baseAddress! + index + 1, uLong(input.count - index - 1))
+            }
+        }
+        guard result == Z_OK, Int(length) == size else {
+            throw GitError(operation: "read \(id.short) back from \(temporary)", code: result, message: "zlib error \(result)")
+        }
+        return content
+    }
+
+    /// Writes the object count, the checksum and the index, syncs both and gives them their names; returns the
+    /// pack's path without its extension. From then on the objects are the repository's like any others.
+    @discardableResult
+    public func finish() throws -> String {
+        if let finished { return finished }
+        try write(PackWriter.bigEndian(UInt32(entries.count)), at: 8)
+        // The checksum covers the whole file, read back a MB at a time.
+        var hasher = Insecure.SHA1()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: UInt64 = 0
+        while offset < end {
+            let wanted = Int(min(UInt64(buffer.count), end - offset))
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset)) }
+            guard got == wanted else { throw Self.failure("read back", temporary) }
+            hasher.update(data: buffer[..<wanted])
+            offset += UInt64(wanted)
+        }
+        let checksum = Array(hasher.finalize())
+        try write(checksum, at: end)
+        guard fsync(descriptor) == 0 else { throw Self.failure("sync", temporary) }
+        close(descriptor)
+        descriptor = -1
+        let name = folder + "/pack-" + checksum.map { String(format: "%02x", $0) }.joined()
+        // The pack first: git finds a pack by its index, so an index never names a missing pack.
+        guard rename(temporary, name + ".pack") == 0 else { throw Self.failure("name", name + ".pack") }
+        try PackWriter.writeFile(PackWriter.index(of: entries, packChecksum: checksum), to: name + ".idx")
+        finished = name
+        return name
+    }
+
+    /// Removes the pack, finished or not: for a transaction that commits nothing, whose objects nothing names.
+    public func discard() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        unlink(temporary)
+        if let finished {
+            unlink(finished + ".idx")
+            unlink(finished + ".pack")
+        }
+    }
+
+    private func write(_ bytes: [UInt8], at offset: UInt64) throws {
+        var written = 0
+        while written < bytes.count {
+            let step = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(offset) + off_t(written)) }
+            if step < 0 && errno == EINTR { continue }
+            guard step > 0 else { throw Self.failure("write", temporary) }
+            written += step
+        }
+    }
+
+    private static func failure(_ doing: String, _ path: String) -> GitError {
+        GitError(operation: "\(doing) \(path)", code: -1, message: String(cString: strerror(errno)))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TroveGit
+import TroveTestSupport
+
+/// A pack written a batch at a time, read back before it is finished, and checked by git once it is.
+@Suite struct PackStreamTests {
+    init() { Git.isolateFromGlobalConfiguration() }
+
+    static func content(_ number: Int) -> [UInt8] {
+        bytes("{\n  \"n\": \(number),\n  \"text\": \"" + String(repeating: "by the canal \(number % 7) ", count: 1 + number % 50) + "\"\n}\n")
+    }
+
+    @Test("batches appended, read back before the pack is finished, then one pack git verifies and libgit2 reads")
+    func batchesThenOnePack() throws {
+        let scratch = try Scratch()
+        let repository = scratch.repository
+        let packsBefore = Set(try scratch.packFiles())
+        let pack = try PackStream(in: repository)
+        var ids: [ObjectID] = []
+        for batch in 0..<5 {
+            // A repeat of an earlier blob is stored once.
+            let blobs = (0..<700).map { Self.content(batch * 700 + $0) } + [Self.content(3)]
+            ids += try pack.append(blobs).dropLast()
+        }
+        ids.append(try pack.append([[]]).first!)
+        #expect(pack.count == 3_501)
+        for number in [0, 699, 700, 2_345, 3_499] { #expect(try pack.read(ids[number]) == Self.content(number)) }
+        #expect(try pack.read(ids[3_500]) == [])
+        #expect(try pack.read(ObjectID(hex: String(repeating: "ab", count: 20))!) == nil)
+        #expect(!ids.prefix(3).contains(where: repository.contains), "git does not see an unfinished pack")
+
+        let name = try pack.finish()
+        let base = (name as NSString).lastPathComponent
+        #expect(Set(try scratch.packFiles()).subtracting(packsBefore) == [base + ".pack"])
+        #expect(FileManager.default.fileExists(atPath: name + ".idx"))
+        for number in [0, 1_234, 3_499] { #expect(try repository.blob(ids[number]) == Self.content(number)) }
+        let verified = try scratch.gitResult("verify-pack", "-v", name + ".idx")
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.contains("non delta: 3501 objects"), "\(verified.stdout.suffix(300))")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.repository.gitDirectory + "objects/pack")
+        #expect(!leftovers.contains { $0.hasPrefix("tmp_") })
+    }
+
+    @Test("a pack given up, finished or not, leaves nothing behind")
+    func discarded() throws {
+        let scratch = try Scratch()
+        let folder = scratch.repository.gitDirectory + "objects/pack"
+        let packsBefore = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        for finishing in [false, true] {
+            let pack = try PackStream(in: scratch.repository)
+            _ = try pack.append((0..<100).map(Self.content))
+            if finishing { try pack.finish() }
+            pack.discard()
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(Set(files) == packsBefore, "\(files)")
+        }
+    }
+}
