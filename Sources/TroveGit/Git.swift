@@ -12,12 +12,6 @@ public enum Git {
         // libgit2 caches only trees under 4 KB, and a store's collection folders are bigger: without
         // this every lookup by path inflates them again (most of a bulk import's time).
         trove_git_set_cache_object_limit(GIT_OBJECT_TREE, 4 << 20)
-        // Packs are read through mapped windows of 8 MB, at most 32 MB of them mapped at once (libgit2's
-        // defaults: 1 GB and 8 GB, git's on 32-bit machines: 32 MB and 256 MB). A mapped page a read touched
-        // counts as the process's memory until it is unmapped: reading back the 100,000 records a large import
-        // had spilled to packs kept all 48 MB of them, a sixth of its peak.
-        trove_git_set_mwindow_size(8 << 20)
-        trove_git_set_mwindow_mapped_limit(32 << 20)
         // ssh remotes go through the system's ssh program, not libssh2.
         SSHSubtransport.register()
     }()

@@ -116,7 +116,7 @@ extension Store {
             switch change {
             case .write(let bytes): files.append((path, bytes, written.blobs[path]!))
             case .stored(let blob):
-                let bytes = try repository.blob(blob)
+                let bytes = try transaction.blob(blob)
                 files.append((path, bytes, blob))
                 readBytes += bytes.count
                 if readBytes >= Self.checkoutBytes {

@@ -257,7 +257,8 @@ public struct Transaction {
     private mutating func change(_ path: String, to change: PendingChange) {
         changes[path] = change
         changedNames.insert((path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)).hashValue)
-        if case .write(let bytes) = change {
+        // Log files are held and stored by their own rule (`storeIdleLogs`), which appends to them in place.
+        if case .write(let bytes) = change, !path.hasPrefix(LogFile.folder + "/") {
             heldPaths.append(path)
             heldBytes += bytes.count
         }
@@ -289,9 +290,10 @@ public struct Transaction {
         spillPack?.discard()
     }
 
-    /// The bytes of a blob a change names: from the spill pack while it is being written, else from git.
+    /// The bytes of a blob a change names: from the spill pack if it holds it (read directly, before and after it
+    /// is finished), else from git.
     func blob(_ id: ObjectID) throws -> [UInt8] {
-        if let spillPack, spillPack.finished == nil, let bytes = try spillPack.read(id) { return bytes }
+        if let bytes = try spillPack?.read(id) { return bytes }
         return try store.repository.blob(id)
     }
 

@@ -9,7 +9,8 @@ import Foundation
 /// A large import holds one batch of records at a time and still ends as one pack: one pack per batch had left
 /// a 100,000-entry import 7 packs, and every later read looks through each pack's index in turn.
 ///
-/// Until `finish`, libgit2 cannot see these objects: `read` inflates them from the file itself. The pack has no
+/// Until `finish`, libgit2 cannot see these objects: `read` inflates them from the file itself (and goes on doing so
+/// after, without mapping the pack, for the commit's checkout). The pack has no
 /// deltas, so each entry is its header and its deflated bytes (Documentation/gitformat-pack.txt).
 public final class PackStream {
     private let folder: String
@@ -49,12 +50,17 @@ public final class PackStream {
             for (blob, id) in zip(blobs, ids) where positions[id] == nil && seen.insert(id).inserted {
                 objects.append(.init(id: id, type: GIT_OBJECT_BLOB, data: blob.withUnsafeBytes { $0 }))
             }
+            // One write for the batch: a write per entry was 100,000 system calls for an import of that many.
+            var batch: [UInt8] = []
+            var offset = end
             for (object, entry) in zip(objects, try PackWriter.entries(objects)) {
-                try write(entry.bytes, at: end)
+                batch += entry.bytes
                 positions[object.id] = entries.count
-                entries.append((object.id, end, entry.crc))
-                end += UInt64(entry.bytes.count)
+                entries.append((object.id, offset, entry.crc))
+                offset += UInt64(entry.bytes.count)
             }
+            try write(batch, at: end)
+            end = offset
         }
         return ids
     }
@@ -107,8 +113,7 @@ public final class PackStream {
         let checksum = Array(hasher.finalize())
         try write(checksum, at: end)
         guard fsync(descriptor) == 0 else { throw Self.failure("sync", temporary) }
-        close(descriptor)
-        descriptor = -1
+        // The descriptor stays open for `read`: the file is the same after its rename.
         let name = folder + "/pack-" + checksum.map { String(format: "%02x", $0) }.joined()
         // The pack first: git finds a pack by its index, so an index never names a missing pack.
         guard rename(temporary, name + ".pack") == 0 else { throw Self.failure("name", name + ".pack") }
