@@ -44,6 +44,9 @@ public struct Transaction {
     /// (`spillIfLarge`): an import's memory then stays the same whatever the size of its file. 16 MB is about
     /// 20,000 journal entries; a pack of that size is written in about 0.1 s.
     public static let defaultSpillBytes = 16 << 20
+    /// Where log files are, which `spillIfLarge` leaves to their own rule.
+    private static let logFolderPrefix = LogFile.folder + "/"
+
     /// The bytes this transaction holds before it writes them out (tests make it small).
     public var spillBytes = Transaction.defaultSpillBytes
 
@@ -258,7 +261,7 @@ public struct Transaction {
         changes[path] = change
         changedNames.insert((path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)).hashValue)
         // Log files are held and stored by their own rule (`storeIdleLogs`), which appends to them in place.
-        if case .write(let bytes) = change, !path.hasPrefix(LogFile.folder + "/") {
+        if case .write(let bytes) = change, !path.hasPrefix(Self.logFolderPrefix) {
             heldPaths.append(path)
             heldBytes += bytes.count
         }

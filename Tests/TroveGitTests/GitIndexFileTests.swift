@@ -286,4 +286,26 @@ import TroveTestSupport
         #expect(try offsetTable(scratch) != nil)
         #expect(try gitStaged(scratch) == blobs.mapValues(\.hex))
     }
+
+    /// A commit that fails after beginning its index write drops its checkout: the write's threads, still copying
+    /// and hashing the old index's mapped bytes, must finish before the mapping goes (a read of freed memory crashed
+    /// the suite once), and the lock must go with them.
+    @Test("a checkout dropped after beginning its index write waits for it, leaves no lock and the index as it was")
+    func droppedWriteAhead() throws {
+        let scratch = try Scratch()
+        let blob = try scratch.repository.writeBlob(bytes("x"))
+        // 20,000 entries: an index of about 1.8 MB, which is written ahead up to the changed path near its end.
+        let entries = (0..<20_000).map { GitIndexFile.Entry(path: String(format: "entries/%05d.json", $0), blob: blob, fileStat: stat()) }
+        try GitIndexFile.write(gitDirectory: scratch.repository.gitDirectory, upserts: entries, removals: [])
+        let index = scratch.repository.gitDirectory + "index"
+        let before = try Data(contentsOf: URL(fileURLWithPath: index))
+        #expect(before.count > 1 << 20)
+        for round in 0..<20 {
+            let checkout = Checkout(scratch.repository)
+            try checkout.beginIndexWrite(upserting: ["entries/99999-\(round).json"], removing: [])
+            #expect(FileManager.default.fileExists(atPath: index + ".lock"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: index + ".lock"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == before)
+    }
 }

@@ -56,4 +56,40 @@ import TroveTestSupport
             #expect(Set(files) == packsBefore, "\(files)")
         }
     }
+
+    /// An import killed midway leaves its unfinished pack; the next pack started in the store removes it, and leaves
+    /// one whose writer still runs.
+    @Test("an unfinished pack of a process that is gone is removed when the next one starts")
+    func abandonedPacksAreRemoved() throws {
+        let scratch = try Scratch()
+        let folder = scratch.repository.gitDirectory + "objects/pack"
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let abandoned = folder + "/tmp_pack_trove_\(gone.processIdentifier)_0badf00d"
+        let running = folder + "/tmp_pack_trove_1_0badf00d"  // process 1 always runs
+        for file in [abandoned, running] { #expect(FileManager.default.createFile(atPath: file, contents: Data("PACK".utf8))) }
+        let pack = try PackStream(in: scratch.repository)
+        defer { pack.discard() }
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(FileManager.default.fileExists(atPath: running))
+    }
+
+    @Test("a spilled entry changed on disk is refused with an error, not read or allocated")
+    func tamperedEntryIsRefused() throws {
+        let scratch = try Scratch()
+        let pack = try PackStream(in: scratch.repository)
+        defer { pack.discard() }
+        let id = try pack.append([Self.content(1)])[0]
+        let folder = scratch.repository.gitDirectory + "objects/pack"
+        let file = folder + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("tmp_pack_trove_") })!
+        // The entry's header, right after the pack's 12 bytes, claims a size of about 2^60 bytes.
+        chmod(file, 0o644)
+        let handle = try #require(FileHandle(forUpdatingAtPath: file))
+        try handle.seek(toOffset: 12)
+        try handle.write(contentsOf: Data([0xBF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]))
+        try handle.close()
+        #expect(throws: GitError.self) { try pack.read(id) }
+    }
 }

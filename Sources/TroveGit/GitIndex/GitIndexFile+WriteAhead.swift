@@ -48,6 +48,11 @@ extension GitIndexFile {
 
         private static let headerOffset = GitIndexFile.headerSize
 
+        /// A write given up (a commit that failed after beginning it) waits here for its threads, which read
+        /// `current`'s mapped bytes and use `writer`: released while they ran, the mapping went and a thread read
+        /// freed memory (seen once, in the whole suite). After `commit`, there is nothing to wait for.
+        deinit { writer.abandon() }
+
         /// Whether the changes staged are the ones this write began with.
         func matches(_ changes: [Change]) -> Bool {
             var upserts = 0, removals = 0

@@ -25,9 +25,13 @@ public final class PackStream {
     public private(set) var finished: String?
 
     /// Starts a pack in `repository`'s pack folder, as a temporary file git ignores.
+    ///
+    /// The caller holds the store's writer lock: an unfinished pack of a process that is gone (an import killed
+    /// midway) is removed first, as nothing can finish it.
     public init(in repository: Repository) throws {
         folder = repository.gitDirectory + "objects/pack"
-        temporary = folder + "/tmp_pack_trove_\(getpid())_\(UUID().uuidString.prefix(8))"
+        Self.removeAbandoned(in: folder)
+        temporary = folder + "/\(Self.prefix)\(getpid())_\(UUID().uuidString.prefix(8))"
         descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
         guard descriptor >= 0 else { throw Self.failure("start a pack", temporary) }
         // The count is written when the pack is finished.
@@ -73,21 +77,19 @@ public final class PackStream {
         var entry = [UInt8](repeating: 0, count: Int(stop - start))
         let got = entry.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start)) }
         guard got == entry.count else { throw Self.failure("read \(id.short) back", temporary) }
-        // The header: type in bits 4-6 of the first byte, the size in 4 bits then 7 bits a byte.
-        var size = Int(entry[0] & 0x0F), shift = 4, index = 0
-        while entry[index] & 0x80 != 0 {
-            index += 1
-            size |= Int(entry[index] & 0x7F) << shift
-            shift += 7
-        }
-        var content = [UInt8](repeating: 0, count: size)
-        var length = uLong(size)
+        // The file lies in the store's folder, where anyone may have changed it: its header is checked, and a size
+        // no deflated entry of this length could hold is refused before anything is allocated for it.
+        guard let header = PackWriter.readEntryHeader(entry), header.type == Int(GIT_OBJECT_BLOB.rawValue),
+              header.size <= (entry.count - header.length) * 1_032 + 64
+        else { throw GitError(operation: "read \(id.short) back from \(temporary)", code: -1, message: "the entry is damaged") }
+        var content = [UInt8](repeating: 0, count: header.size)
+        var length = uLong(header.size)
         let result = content.withUnsafeMutableBufferPointer { output in
             entry.withUnsafeBufferPointer { input in
-                uncompress(output.baseAddress, &length, input.baseAddress! + index + 1, uLong(input.count - index - 1))
+                uncompress(output.baseAddress, &length, input.baseAddress! + header.length, uLong(input.count - header.length))
             }
         }
-        guard result == Z_OK, Int(length) == size else {
+        guard result == Z_OK, Int(length) == header.size else {
             throw GitError(operation: "read \(id.short) back from \(temporary)", code: result, message: "zlib error \(result)")
         }
         return content
@@ -132,6 +134,18 @@ public final class PackStream {
         if let finished {
             unlink(finished + ".idx")
             unlink(finished + ".pack")
+        }
+    }
+
+    /// The start of an unfinished pack's name, before its writer's process id.
+    static let prefix = "tmp_pack_trove_"
+
+    /// Removes the unfinished packs in `folder` whose writer's process no longer runs.
+    static func removeAbandoned(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "_" }), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
         }
     }
 

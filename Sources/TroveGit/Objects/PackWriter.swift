@@ -70,6 +70,23 @@ struct PackWriter {
         pack += entry.bytes
     }
 
+    /// Reads the header `entryHeader` writes at the start of `bytes`: the type, the size, and the header's length;
+    /// `nil` when it runs past `bytes` or its size past 64 bits (a damaged or tampered file).
+    static func readEntryHeader<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (type: Int, size: Int, length: Int)? where Bytes.Index == Int {
+        var position = bytes.startIndex
+        guard position < bytes.endIndex else { return nil }
+        var byte = Int(bytes[position])
+        var size = byte & 0x0F, shift = 4
+        while byte & 0x80 != 0 {
+            position += 1
+            guard position < bytes.endIndex, shift < 57 else { return nil }
+            byte = Int(bytes[position])
+            size |= (byte & 0x7F) << shift
+            shift += 7
+        }
+        return ((Int(bytes[bytes.startIndex]) >> 4) & 7, size, position + 1 - bytes.startIndex)
+    }
+
     /// An entry's header: the type in bits 4-6 of the first byte, the size 4 bits then 7 bits a byte, low bits first.
     static func entryHeader(type: Int, size: Int) -> [UInt8] {
         var size = size

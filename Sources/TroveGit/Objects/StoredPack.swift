@@ -60,20 +60,10 @@ struct StoredPack {
     /// or an entry that does not lie inside the pack.
     func wholeEntry(at offset: Int) -> (type: Int, size: Int, stored: Data)? {
         guard offset >= 12, offset < pack.count - 20 else { return nil }
-        var position = pack.startIndex + offset
-        var byte = Int(pack[position])
-        let type = (byte >> 4) & 7
-        guard (1...4).contains(type) else { return nil }  // commit, tree, blob, tag; 6 and 7 are deltas
-        var size = byte & 0x0F
-        var shift = 4
-        while byte & 0x80 != 0 {
-            position += 1
-            guard position < pack.endIndex - 20, shift < 57 else { return nil }
-            byte = Int(pack[position])
-            size |= (byte & 0x7F) << shift
-            shift += 7
-        }
-        position += 1
+        guard let (type, size, length) = PackWriter.readEntryHeader(pack[(pack.startIndex + offset)..<(pack.endIndex - 20)]),
+              (1...4).contains(type)  // commit, tree, blob, tag; 6 and 7 are deltas
+        else { return nil }
+        let position = pack.startIndex + offset + length
         // The next offset after this one (binary search over the sorted offsets).
         var low = 0, high = sortedOffsets.count
         while low < high {

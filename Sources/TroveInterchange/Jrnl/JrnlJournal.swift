@@ -102,10 +102,16 @@ public struct JrnlJournal: JrnlSource, Sendable, Hashable {
                 throw .unreadableFile(path: path, reason: error.localizedDescription)
             }
             guard !chunk.isEmpty else { return false }
-            var content = chunk[...]
-            if handle.offsetInFile == UInt64(chunk.count), content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
-            if let visible = content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return visible == UInt8(ascii: "{") }
+            if let visible = firstVisibleByte(of: [UInt8](chunk)[...], atStart: handle.offsetInFile == UInt64(chunk.count)) {
+                return visible == UInt8(ascii: "{")
+            }
         }
+    }
+
+    /// The first byte of `bytes` that is not white space, after a byte order mark when they are the file's start.
+    private static func firstVisibleByte(of bytes: ArraySlice<UInt8>, atStart: Bool) -> UInt8? {
+        let content = atStart && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
+        return content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 
     /// Reads the bytes of a jrnl file, deciding by content as `open` does.
@@ -114,8 +120,7 @@ public struct JrnlJournal: JrnlSource, Sendable, Hashable {
     ) throws(JrnlError) {
         var content = bytes[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
-        let firstVisible = content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if firstVisible == UInt8(ascii: "{") {
+        if Self.firstVisibleByte(of: content, atStart: false) == UInt8(ascii: "{") {
             self = try JrnlJSONReader.read(bytes, file: file, timeZone: timeZone)
             return
         }
