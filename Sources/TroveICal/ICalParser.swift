@@ -199,7 +199,17 @@ struct ICalTreeReader: @unchecked Sendable {
 
     private func read(_ children: [Child], sameNames: [String: [Int]]) -> [ICalComponent] {
         guard children.count >= parallelSiblings else { return children.map { read($0.pointer, index: $0.index, sameNames: sameNames) } }
-        return children.concurrentMap(minimumChunk: max(1, parallelSiblings / 2)) { read($0.pointer, index: $0.index, sameNames: sameNames) }
+        // Zones first, on this thread. libical expands a zone for another thread's event by walking its VTIMEZONE
+        // with the iterators kept in the component, the ones reading it walks too: read at once, a zone lost or
+        // doubled a STANDARD or a property (a test failed once in three runs).
+        var zonesRead: [Int: ICalComponent] = [:]
+        for (position, child) in children.enumerated() where icalcomponent_isa(child.pointer) == ICAL_VTIMEZONE_COMPONENT {
+            zonesRead[position] = read(child.pointer, index: child.index, sameNames: sameNames)
+        }
+        let zonesCopied = zonesRead
+        return Array(children.enumerated()).concurrentMap(minimumChunk: max(1, parallelSiblings / 2)) { position, child in
+            zonesCopied[position] ?? read(child.pointer, index: child.index, sameNames: sameNames)
+        }
     }
 
     private func read(_ component: OpaquePointer, index: Int, sameNames: [String: [Int]], childBlocks: [Int]? = nil) -> ICalComponent {
