@@ -38,8 +38,11 @@ extension EncryptedHub {
     }
 
     /// Commits `update` on top of `hub` (or as the first commit), pushes it, and remembers the new manifest.
+    ///
+    /// With `replacingHistory`, the commit has no parent and the push replaces the branch: what the update
+    /// removes leaves the hub's history too (compaction).
     func write(_ update: HubUpdate, over hub: OpenedHub?, security: TransferSecurity, progress: TransferProgress.Handler? = nil,
-               indexed: [String] = []) throws {
+               indexed: [String] = [], replacingHistory: Bool = false) throws {
         let plain = try update.manifest.signed(by: key)
         var changes: [TreeChange] = [.upsert(path: File.manifest,
                                              blob: try shadow.writeBlob(try AgeFile.encrypt(plain, to: [.x25519(update.manifest.epochs.last!)])))]
@@ -47,7 +50,8 @@ extension EncryptedHub {
             changes.append(.upsert(path: path, blob: try shadow.writeBlob(bytes)))
         }
         changes += update.removing.map { .remove(path: $0) }
-        let commit = try commitAndPush(changes, onto: hub.map { ($0.tip, $0.tree) }, message: update.message, security: security, progress: progress)
+        let commit = try commitAndPush(changes, onto: hub.map { ($0.tip, $0.tree) }, message: update.message, security: security, progress: progress,
+                                       replacingHistory: replacingHistory)
         var state = self.state ?? HubState(sequence: 0, manifestSHA256: "", hubCommit: commit, signers: [], indexedPacks: [])
         state.sequence = update.manifest.sequence
         state.manifestSHA256 = Self.sha256(plain)
@@ -58,15 +62,18 @@ extension EncryptedHub {
         try state.save(to: statePath)
     }
 
-    /// Writes `changes` onto the hub's tree in a commit on top of its tip, and pushes that commit as the branch.
+    /// Writes `changes` onto the hub's tree in a commit on top of its tip (with `replacingHistory`, in a commit
+    /// of its own that replaces the branch), and pushes that commit as the branch.
     @discardableResult
     func commitAndPush(_ changes: [TreeChange], onto parent: (tip: ObjectID, tree: Tree)?, message: String, security: TransferSecurity,
-                       progress: TransferProgress.Handler? = nil) throws -> ObjectID {
+                       progress: TransferProgress.Handler? = nil, replacingHistory: Bool = false) throws -> ObjectID {
         let tree = try shadow.writeTree(applying: changes, to: parent?.tree)
-        let commit = try shadow.createCommit(tree: tree, parents: parent.map { [$0.tip] } ?? [], author: Self.hubSignature,
+        let parents = replacingHistory ? [] : parent.map { [$0.tip] } ?? []
+        let commit = try shadow.createCommit(tree: tree, parents: parents, author: Self.hubSignature,
                                              committer: Self.hubSignature, message: message)
         try shadow.updateReference(Self.branch, to: commit, expected: nil, force: true, message: "trove: to push")
-        try shadow.push(remote: Self.shadowRemote, refspecs: ["\(Self.branch):\(Self.branch)"], security: security, progress: progress)
+        let refspec = (replacingHistory ? "+" : "") + "\(Self.branch):\(Self.branch)"
+        try shadow.push(remote: Self.shadowRemote, refspecs: [refspec], security: security, progress: progress)
         try shadow.updateReference(Self.shadowTracking, to: commit, expected: nil, force: true, message: "trove: pushed")
         return commit
     }

@@ -43,6 +43,12 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case whichRemote(candidates: [String])
     /// This hub's format is newer than this program reads.
     case newerFormat(remote: String, version: Int)
+    /// A remote to encrypt is encrypted already.
+    case alreadyEncrypted(remote: String)
+    /// A plain remote is turned into an encrypted one only on a new, empty hub.
+    case notEmptyForMigration(url: String)
+    /// Peers kept pushing while the hub was being compacted; it was left as it was.
+    case compactionRaced(remote: String, attempts: Int)
 
     public var description: String {
         switch self {
@@ -85,6 +91,11 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .whichRemote(let candidates): return "this store has several encrypted hubs (\(candidates.joined(separator: ", "))): name one"
         case .newerFormat(let remote, let version):
             return "\(remote) uses encrypted-hub format \(version), newer than this program reads"
+        case .alreadyEncrypted(let remote): return "\(remote) is an encrypted hub already"
+        case .notEmptyForMigration(let url):
+            return "\(url) is an encrypted hub already; a plain remote is turned into an encrypted one on a new, empty hub"
+        case .compactionRaced(let remote, let attempts):
+            return "other devices pushed to \(remote) during each of \(attempts) tries to compact it; it was left as it was"
         }
     }
 }

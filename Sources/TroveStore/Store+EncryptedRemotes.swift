@@ -18,6 +18,10 @@ public enum EncryptedRemoteStart: Sendable, Equatable {
 }
 
 extension Store {
+    /// A sync compacts an encrypted hub by itself once it holds more packs than this: each push adds one, and a
+    /// new device fetches, checks and decrypts every one of them.
+    public static let encryptedHubCompactAfterPacks = 64
+
     /// The git config key marking a remote as an encrypted hub (libgit2 folds variable names to lowercase).
     static func encryptedConfigKey(_ remote: String) -> String { "remote.\(remote).troveencrypted" }
 
@@ -56,11 +60,40 @@ extension Store {
             }
             return .created(recoveryPhrase: try hub.create(deviceName: Self.deviceName, security: security))
         } catch {
-            try? removeRemote(name: name)
-            try? FileManager.default.removeItem(atPath: repository.gitDirectory + "trove/hubs/" + name + ".git")
-            try? FileManager.default.removeItem(atPath: repository.gitDirectory + "trove/hubs/" + name + ".json")
+            forgetEncryptedRemote(name)
             throw error
         }
+    }
+
+    /// Turns the plain remote `name` into an encrypted hub at `url`, a new one (with `create`, made at the path
+    /// first); returns the plain hub's URL and the new hub's recovery phrase. The caller syncs to fill it.
+    ///
+    /// The plain hub is synced first, so that what other machines pushed to it comes along. It is left as it
+    /// is: it still holds the store in the clear, and only its owner can erase it.
+    public func encryptRemote(_ name: String, to url: String, create: Bool = false, security: TransferSecurity = TransferSecurity())
+        throws -> (plainURL: String, recoveryPhrase: String) {
+        guard let plain = try repository.remotes().first(where: { $0.name == name }) else { throw StoreError.unknownRemote(name) }
+        guard try !isEncryptedRemote(name) else { throw HubError.alreadyEncrypted(remote: name) }
+        _ = try sync(remote: name, security: security)
+        // The remote's tracking refs go with it: the plain hub's main must not look pushed to the new hub.
+        try repository.removeRemote(name: name)
+        do {
+            switch try addEncryptedRemote(name: name, url: url, create: create, security: security) {
+            case .created(let phrase): return (plain.url, phrase)
+            case .awaitingApproval, .enrolled: throw HubError.notEmptyForMigration(url: url)
+            }
+        } catch {
+            if try repository.remotes().contains(where: { $0.name == name }) { forgetEncryptedRemote(name) }
+            try repository.addRemote(name: name, url: plain.url)
+            throw error
+        }
+    }
+
+    /// Removes an encrypted remote this device failed to start with, and its copy of the hub.
+    private func forgetEncryptedRemote(_ name: String) {
+        try? removeRemote(name: name)
+        try? FileManager.default.removeItem(atPath: repository.gitDirectory + "trove/hubs/" + name + ".git")
+        try? FileManager.default.removeItem(atPath: repository.gitDirectory + "trove/hubs/" + name + ".json")
     }
 
     /// The one encrypted remote meant when none is named.
@@ -92,6 +125,14 @@ extension Store {
         let hub = try encryptedHub(try encryptedRemote(named: remote))!
         let device = try hub.remove(code: code, security: security)
         return HubDeviceInfo(code: device.key.code, name: device.name, isThisDevice: false)
+    }
+
+    /// Rewrites an encrypted hub as one pack (see `EncryptedHub.compact`).
+    public func compactRemote(_ remote: String? = nil, security: TransferSecurity = TransferSecurity(),
+                              progress: TransferProgress.Handler? = nil) throws -> HubCompaction {
+        let name = try encryptedRemote(named: remote)
+        let hub = try encryptedHub(name)!
+        return try hub.compact(security: security, progress: progress)
     }
 
     /// The enrolled devices of an encrypted hub, and the devices waiting for approval.

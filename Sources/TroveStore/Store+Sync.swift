@@ -19,6 +19,10 @@ public struct SyncSummary: Sendable, Equatable {
     public var retries = 0
     /// Arriving commits whose changes were left out: unsigned, or by someone not allowed to make them.
     public var refused: [RefusedCommit] = []
+    /// An encrypted hub past its number of packs was compacted after the push.
+    public var compacted: HubCompaction?
+    /// Why compacting it failed (the sync itself succeeded).
+    public var compactionFailure: String?
 }
 
 extension Store {
@@ -52,8 +56,11 @@ extension Store {
     /// Syncs with one remote: fetch, fast-forward or merge, push, retrying when a peer pushed in between.
     ///
     /// A shared store needs a `review`: what arrives counts only as far as it accepts it.
+    ///
+    /// An encrypted hub that holds more than `compactAfterPacks` packs after the push is compacted.
     public func sync(remote: String, security: TransferSecurity = TransferSecurity(),
-                     review: (any IncomingReview)? = nil, progress: TransferProgress.Handler? = nil) throws -> SyncSummary {
+                     review: (any IncomingReview)? = nil, progress: TransferProgress.Handler? = nil,
+                     compactAfterPacks: Int = Store.encryptedHubCompactAfterPacks) throws -> SyncSummary {
         if review == nil, try isShared() { throw StoreError.unreviewedSharedStore(path: path) }
         try refuseDuringGitMerge()
         var summary = SyncSummary(remote: remote)
@@ -84,6 +91,12 @@ extension Store {
                 }
                 summary.sent += try repository.countCommits(from: head, notIn: remoteHead)
                 try repository.updateReference(tracking, to: head, expected: nil as ObjectID?, force: true, message: "trove: pushed")
+                if let hub, let opened, opened.manifest.packs.count + 1 > compactAfterPacks {
+                    // The push is done: a compaction that fails (a host that refuses a forced push) leaves the hub as it was.
+                    do { summary.compacted = try hub.compact(security: security, progress: progress) } catch {
+                        summary.compactionFailure = "\(error)"
+                    }
+                }
                 return summary
             } catch let error as GitError where error.isConflict || error.isLocked {
                 try waitForHubLocks(remote)  // a peer pushed in between: fetch and merge again

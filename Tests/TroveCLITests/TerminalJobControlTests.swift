@@ -192,6 +192,10 @@ struct TerminalJobControlTests {
 
         // Smaller, then larger: less redraws to fit the new size.
         for (columns, rows) in [(size.columns - 10, size.rows - 4), (size.columns + 20, size.rows + 10)] {
+            // As a person resizes a pager that waits for a key. less 590 misses a SIGWINCH that comes between
+            // its last write and its read of the keyboard, until the next key (which it then drops): seen here
+            // under load, once in 20 runs, with less asleep in read() and the signal handled.
+            #expect(terminal.waitUntilReadingKeys("less"), "less never waited for a key")
             terminal.resize(columns: columns, rows: rows)
             // The screen, not the bytes: less may draw a word in pieces with cursor moves between them.
             #expect(terminal.waitForScreen(timeout: 30, showsTheTop(columns: columns, rows: rows)), "\(columns)×\(rows): \(terminal.screen.joined(separator: "\n"))")

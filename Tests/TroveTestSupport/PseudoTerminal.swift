@@ -203,6 +203,24 @@ public final class PseudoTerminal: @unchecked Sendable {
         sizes.append((output.count, Int(columns), Int(rows)))
     }
 
+    /// Waits until the session's process called `name` is asleep reading the terminal (the read system call,
+    /// waiting in the tty driver): idle, waiting for a key. False after `timeout` seconds.
+    public func waitUntilReadingKeys(_ name: String, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for process in sessionProcesses where process.name == name {
+                let base = "/proc/\(process.id)/"
+                let call = (try? String(contentsOfFile: base + "syscall", encoding: .utf8))?.split(separator: " ")
+                guard let call, call.first == "0", call.count > 1, let descriptor = Int(call[1].dropFirst(2), radix: 16) else { continue }
+                let file = try? FileManager.default.destinationOfSymbolicLink(atPath: base + "fd/\(descriptor)")
+                let channel = try? String(contentsOfFile: base + "wchan", encoding: .utf8)
+                if file?.hasPrefix("/dev/pts/") == true || file == "/dev/tty", channel == "wait_woken" || channel == "n_tty_read" { return true }
+            }
+            usleep(20_000)
+        }
+        return false
+    }
+
     /// What a person sees in the window now: every byte written so far played on a screen of the
     /// window's size (cursor moves, erasing, scrolling), one string per row, trailing spaces cut.
     public var screen: [String] {

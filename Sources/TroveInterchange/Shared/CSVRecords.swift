@@ -10,9 +10,49 @@ struct CSVRecord {
     var isBlank: Bool { fields.count == 1 && fields[0].allSatisfy { $0 == " " || $0 == "\t" } }
 }
 
-/// Splits RFC 4180 text into records, byte by byte (the delimiters are all ASCII, so
-/// UTF-8 inside fields passes through untouched).
+/// Splits RFC 4180 text into records (the delimiters are all ASCII, so UTF-8 inside fields passes through
+/// untouched).
 func csvRecords(_ bytes: ArraySlice<UInt8>) -> [CSVRecord] {
+    // Text without a quote, such as every line of a tracker's reports, is cut at its commas and line ends
+    // directly: the byte-by-byte reader below copied each byte into a field first (tracker ingest of 2,000,000
+    // lines took 10-20 % longer with it than with its own split).
+    bytes.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "\"")) == nil } == true
+        ? unquotedCSVRecords(bytes) : quotedCSVRecords(bytes)
+}
+
+/// `csvRecords` of text that holds no quote: a field is the bytes between delimiters.
+func unquotedCSVRecords(_ bytes: ArraySlice<UInt8>) -> [CSVRecord] {
+    let comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+    var records: [CSVRecord] = []
+    var fields: [String] = []
+    var line = 1
+    var fieldStart = bytes.startIndex
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+        let byte = bytes[index]
+        guard byte == comma || byte == cr || byte == lf else {
+            index += 1
+            continue
+        }
+        fields.append(String(decoding: bytes[fieldStart..<index], as: UTF8.self))
+        index += 1
+        if byte != comma {
+            if byte == cr, index < bytes.endIndex, bytes[index] == lf { index += 1 }
+            records.append(CSVRecord(fields: fields, line: line))
+            fields.removeAll()
+            line += 1
+        }
+        fieldStart = index
+    }
+    if fieldStart < bytes.endIndex || !fields.isEmpty {
+        fields.append(String(decoding: bytes[fieldStart...], as: UTF8.self))
+        records.append(CSVRecord(fields: fields, line: line))
+    }
+    return records
+}
+
+/// `csvRecords`, byte by byte: a quoted field may hold commas, line ends and doubled quotes.
+func quotedCSVRecords(_ bytes: ArraySlice<UInt8>) -> [CSVRecord] {
     let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
     var records: [CSVRecord] = []
     var fields: [String] = []

@@ -18,7 +18,7 @@ struct TransferOptions: ParsableArguments {
 struct RemoteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remote", abstract: "Manage the hubs and peers this store syncs with.",
-        subcommands: [Add.self, List.self, Remove.self, Test.self, Login.self, ForgetPassword.self])
+        subcommands: [Add.self, List.self, Remove.self, Test.self, Login.self, ForgetPassword.self, Compact.self, Encrypt.self])
 
     struct Add: TroveCommand {
         static let configuration = CommandConfiguration(
@@ -218,6 +218,10 @@ struct SyncCommand: TroveCommand {
                     RefusalLines.print(summary.refused, env)
                     for file in summary.invalidFiles {
                         env.out.line("  \(file) arrived invalid and was kept as it came; see 'trove check'")
+                    }
+                    if let compacted = summary.compacted { env.out.line("  " + RemoteCommand.Compact.describe(compacted)) }
+                    if let failure = summary.compactionFailure {
+                        env.error("\(name): the hub holds many packs and could not be compacted (\(failure)); 'trove remote compact \(name)' tries again")
                     }
                 case .failure(let error):
                     env.error("\(name): \(TransferFailureText.describe(error, remote: name))")
