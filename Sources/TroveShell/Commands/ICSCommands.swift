@@ -36,7 +36,7 @@ enum ICSCommands {
             if try ImportITIP.handles(file, path: path) {
                 return try ImportITIP.run(path: path, options: options, storeOptions: storeOptions, json: output.json, env)
             }
-            try ImportCommand.run(options, json: output.json, env) { settings, progress in
+            try ImportCommand.run(options, json: output.json, store: store, env) { settings, progress in
                 try ICSImport(store: store, options: settings).run(file, path: path, calendar: calendar, progress: progress)
             }
         }

@@ -39,7 +39,7 @@ struct ImportCommand: ParsableCommand {
             let store = try storeOptions.open(env)
             let export: DayOneExport
             do { export = try DayOneExport.open(path) } catch { throw CommandFailure(message: error.description) }
-            try ImportCommand.run(options, json: output.json, env) { settings, progress in
+            try ImportCommand.run(options, json: output.json, store: store, env) { settings, progress in
                 try DayOneImport(store: store, options: settings).run(export, progress: progress)
             }
         }
@@ -71,19 +71,27 @@ struct ImportCommand: ParsableCommand {
             let journal: any JrnlSource
             do { journal = try JrnlJournal.open(path, tagSymbols: tagSymbols) } catch { throw CommandFailure(message: error.description) }
             let name = self.journal ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            try ImportCommand.run(options, json: output.json, env) { settings, progress in
+            try ImportCommand.run(options, json: output.json, store: store, env) { settings, progress in
                 try JrnlImport(store: store, options: settings).run(journal, into: name.isEmpty ? "jrnl" : name, progress: progress)
             }
         }
     }
 
-    /// Runs one importer with a progress bar on a terminal, then prints its report.
-    static func run(_ options: Options, json: Bool, _ env: CommandEnvironment,
+    /// Runs one importer with a progress bar on a terminal, brings the index up to what it wrote, then prints its
+    /// report.
+    static func run(_ options: Options, json: Bool, store: Store, _ env: CommandEnvironment,
                     _ body: (ImportOptions, @escaping (Int, Int) -> Void) throws -> ImportReport) throws {
         let bar = ProgressBar(options.dryRun ? "Checking" : "Importing", on: env.err)
         defer { bar.finish() }
         let report = try body(ImportOptions(dryRun: options.dryRun, skipInvalid: options.skipInvalid)) { bar.update($0, of: $1) }
         bar.finish()
+        // The index is brought up to the import's commit now, so that the next command does not wait for it
+        // (the first search after 100,000 jrnl entries took 6 s). The import is committed whatever happens here.
+        if report.commit != nil {
+            do { _ = try StoreOptions.index(of: store, env: env) } catch {
+                env.error("the import is saved; the index could not be brought up to date (\(ErrorText.text(for: error) ?? "\(error)")), and the next command will try again")
+            }
+        }
         show(report, json: json, env)
     }
 

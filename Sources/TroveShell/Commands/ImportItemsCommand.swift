@@ -25,7 +25,7 @@ struct ImportItemsCommand: TroveCommand {
         do { read = try ItemCSVReader.read(try Input.readAll(path, env)) } catch let error as ItemCSVError {
             throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
         }
-        try ImportCommand.run(importOptions, json: output.json, env) { settings, _ in
+        try ImportCommand.run(importOptions, json: output.json, store: store, env) { settings, _ in
             try ItemImport(store: store, options: settings).run(read.rows, problems: read.problems, path: path)
         }
     }

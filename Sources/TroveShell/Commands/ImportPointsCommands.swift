@@ -28,7 +28,7 @@ enum ImportPoints {
             let book = DogBook(store: store)
             let defaultDog = try dog.map { try book.dog(named: $0) } ?? book.selected()
             let defaultTime = try time.map { try DateInput.parse($0) }
-            try ImportCommand.run(importOptions, json: output.json, env) { settings, progress in
+            try ImportCommand.run(importOptions, json: output.json, store: store, env) { settings, progress in
                 try BusinessImport(store: store, options: settings).run(file, system: system, path: path, defaultDog: defaultDog,
                                                                      defaultTime: defaultTime, progress: progress)
             }

@@ -29,7 +29,7 @@ enum VCardCommands {
             let store = try storeOptions.open(env)
             let file: VCardFile
             do { file = try VCardReader.read(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
-            try ImportCommand.run(options, json: output.json, env) { settings, progress in
+            try ImportCommand.run(options, json: output.json, store: store, env) { settings, progress in
                 try VCardImport(store: store, options: settings).run(file, path: path, progress: progress)
             }
         }
