@@ -4,6 +4,15 @@ import TroveStore
 
 /// `trove remote compact` and `trove remote encrypt`: the upkeep of encrypted hubs.
 extension RemoteCommand {
+    /// A new hub's recovery phrase, set apart by blank lines: it is shown this once.
+    static func show(recoveryPhrase phrase: String, _ env: CommandEnvironment) {
+        env.out.line("")
+        env.out.line("Recovery phrase (shown this once; write it down and keep it somewhere safe):")
+        env.out.line("")
+        env.out.line("    \(phrase)")
+        env.out.line("")
+    }
+
     struct Compact: TroveCommand {
         static let configuration = CommandConfiguration(
             commandName: "compact", abstract: "Rewrite an encrypted hub as one pack.",
@@ -55,11 +64,7 @@ extension RemoteCommand {
             let security = try transfer.security(env)
             let (plainURL, phrase) = try store.encryptRemote(name, to: url, create: create, security: security)
             env.out.line("\(name) is now an encrypted hub at \(url)")
-            env.out.line("")
-            env.out.line("Recovery phrase (shown this once; write it down and keep it somewhere safe):")
-            env.out.line("")
-            env.out.line("    \(phrase)")
-            env.out.line("")
+            RemoteCommand.show(recoveryPhrase: phrase, env)
             let bar = TransferBar(remote: name, on: env.err)
             let summary = try store.sync(remote: name, security: security, progress: bar.update)
             bar.finish()

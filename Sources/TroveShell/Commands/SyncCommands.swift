@@ -58,11 +58,7 @@ struct RemoteCommand: ParsableCommand {
             switch added {
             case .created(let phrase):
                 env.out.line("Added remote \(name): a new encrypted hub" + (create ? " at \(url)" : ""))
-                env.out.line("")
-                env.out.line("Recovery phrase (shown this once; write it down and keep it somewhere safe):")
-                env.out.line("")
-                env.out.line("    \(phrase)")
-                env.out.line("")
+                RemoteCommand.show(recoveryPhrase: phrase, env)
                 env.out.line("It opens everything on the hub: with it, a new machine joins by 'trove clone \(url) --recovery-phrase'.")
                 env.out.line("Other machines join by 'trove clone \(url)' and an approval here: 'trove device add CODE'.")
             case .awaitingApproval(let code):
