@@ -46,6 +46,9 @@ public final class RecordIndex {
     /// a long-lived holder, such as the shell, should then open the index again.
     public var fileWasReplaced: Bool { IndexDatabase.inode(path) != opened.inode }
 
+    /// A catch-up of more changes than this runs with a smaller page cache.
+    static let largeCatchUp = 20_000
+
     /// Records changes from the indexed commit up to HEAD. Cheap when nothing changed.
     ///
     /// - Returns: how many records were added, changed or removed.
@@ -68,6 +71,11 @@ public final class RecordIndex {
                     commitGone = true
                     return .rollback
                 }
+                // A large catch-up (an import's) runs with half the page cache: 100,000 new records peaked at
+                // 207 MB instead of 241 MB, in 5.1 s instead of 4.8 s (16 MB: 190 MB, 5.45 s).
+                let large = changes.count > Self.largeCatchUp
+                if large { try db.execute(sql: "PRAGMA cache_size = -32768") }
+                defer { if large { try? db.execute(sql: "PRAGMA cache_size = \(IndexDatabase.cacheSize)") } }
                 try IndexWriter(db: db, store: store).update(changes, at: head, progress: progress)
                 try IndexSchema.setIndexedCommit(db, head)
                 applied = changes.count

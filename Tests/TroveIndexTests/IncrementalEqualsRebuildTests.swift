@@ -39,6 +39,20 @@ struct IncrementalEqualsRebuildTests {
         }
     }
 
+    @Test("a catch-up larger than the page-cache threshold (an import's) gives what a fresh build gives, and puts the cache back")
+    func largeCatchUp() throws {
+        let fixture = try IndexFixture()
+        let index = try fixture.index()
+        let count = RecordIndex.largeCatchUp + 1
+        _ = try fixture.store.transaction { transaction in
+            try transaction.put(batch: (0..<count).map { (["name": .string("Dog \($0)"), "breed": .string($0 % 2 == 0 ? "collie" : "whippet")], "dog") })
+        }
+        #expect(try index.catchUp() == count)
+        #expect(try index.catchUp() == 0)
+        #expect(try index.snapshot() == freshSnapshot(of: fixture))
+        #expect(try index.queue.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == IndexDatabase.cacheSize)
+    }
+
     @Test("catching up after a delete removes the record from every table")
     func deleteLeavesNothingBehind() throws {
         let fixture = try IndexFixture()
