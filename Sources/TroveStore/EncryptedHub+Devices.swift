@@ -82,20 +82,40 @@ extension EncryptedHub {
     func remove(code typed: String, security: TransferSecurity) throws -> HubDevice {
         let code = HubPublicKey.normalizedCode(typed)
         guard code != key.publicKey.code else { throw HubError.cannotRemoveSelf }
-        var removed: HubDevice?
+        guard let removed = try remove(codes: [code], security: security).first else { throw HubError.noSuchDevice(code: code) }
+        return removed
+    }
+
+    /// Removes every enrolled device whose code is in `codes` (this device's excepted) in one new epoch; returns
+    /// those removed, none when none of them was enrolled (and then the hub is left as it was).
+    func remove(codes: Set<String>, security: TransferSecurity) throws -> [HubDevice] {
+        var removed: [HubDevice] = []
         try update(security: security) { hub in
-            guard let device = hub.manifest.devices.first(where: { $0.key.code == code }) else { throw HubError.noSuchDevice(code: code) }
+            removed = hub.manifest.devices.filter { codes.contains($0.key.code) && $0.key != key.publicKey }
+            guard !removed.isEmpty else { return nil }
             var manifest = hub.manifest
             manifest.sequence += 1
-            manifest.devices.removeAll { $0.key.code == code }
+            manifest.devices.removeAll { removed.contains($0) }
             let epochKey = AgeIdentity()
             manifest.epochs.append(epochKey.recipient)
             let keys = try Self.keysFile([epochKey] + hub.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
             manifest.keysSHA256 = Self.sha256(keys)
-            removed = device
             return HubUpdate(manifest: manifest, files: [File.keys: keys], message: "Remove a device\n")
         }
-        return removed!
+        return removed
+    }
+
+    /// Enrols a key no device asked for: one this device made for someone else to start with (an invitation's).
+    func enrol(_ device: HubDevice, security: TransferSecurity) throws {
+        try update(security: security) { hub in
+            if hub.manifest.devices.contains(where: { $0.key == device.key }) { return nil }
+            var manifest = hub.manifest
+            manifest.sequence += 1
+            manifest.devices.append(device)
+            let keys = try Self.keysFile(hub.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
+            manifest.keysSHA256 = Self.sha256(keys)
+            return HubUpdate(manifest: manifest, files: [File.keys: keys], message: "Approve a device\n")
+        }
     }
 
     /// The enrolled devices and the pending join requests, as the newest verified manifest and the hub's tree say.
@@ -115,8 +135,9 @@ extension EncryptedHub {
     }
 }
 
-/// Enrolment by recovery phrase: the phrase opens `recovery.age`, whose key opens the key file and signs the
-/// manifest that adds this device.
+/// Enrolment by a key the hub already trusts: the recovery key (the phrase opens `recovery.age`, whose key opens
+/// the key file and signs the manifest that adds this device), or an invitation's key (derived from its code),
+/// which gives way to this device's own key in the same manifest.
 extension EncryptedHub {
     func joinWithRecovery(phrase typed: String, device: HubPublicKey, name: String, security: TransferSecurity) throws {
         let phrase = try RecoveryPhrase.normalized(typed)
@@ -131,18 +152,40 @@ extension EncryptedHub {
         guard let identity = try? AgeIdentity.parseFile(String(decoding: recoveryText, as: UTF8.self)).first else {
             throw HubError.keyFileReplaced(remote: remote, file: File.recovery)
         }
-        let recovery = try EncryptedHub(remote: remote, url: try shadowURL(), repository: repository, key: HubKeyPair(identity: identity))
-        try recovery.update(security: security) { hub in
+        let recovery = HubKeyPair(identity: identity)
+        try join(as: recovery, device: device, name: name, security: security) { manifest in
             // The phrase is the anchor here: the manifest must name this very recovery key.
-            guard hub.manifest.recovery == recovery.key.publicKey else { throw HubError.keyFileReplaced(remote: remote, file: File.recovery) }
-            var manifest = hub.manifest
+            guard manifest.recovery == recovery.publicKey else { throw HubError.keyFileReplaced(remote: remote, file: File.recovery) }
+        }
+    }
+
+    /// Enrols `device` by an invitation's key, which leaves the hub's devices in the same manifest: a code opens
+    /// the hub once. The first manifest read is trusted as the inviter's (the code came from them, not the hub).
+    func joinWithInvitation(_ invitation: HubKeyPair, device: HubPublicKey, name: String, security: TransferSecurity) throws {
+        do {
+            try join(as: invitation, device: device, name: name, security: security) { manifest in
+                guard manifest.devices.contains(where: { $0.key == invitation.publicKey }) else { throw HubError.invitationUsed }
+            }
+        } catch HubError.notEnrolled {
+            throw HubError.invitationUsed
+        }
+    }
+
+    /// Signs, as `enrolled`, the manifest that adds `device` (and drops `enrolled` itself unless it is the recovery key).
+    private func join(as enrolled: HubKeyPair, device: HubPublicKey, name: String, security: TransferSecurity,
+                      check: (HubManifest) throws -> Void) throws {
+        let hub = try EncryptedHub(remote: remote, url: try shadowURL(), repository: repository, key: enrolled)
+        try hub.update(security: security) { opened in
+            try check(opened.manifest)
+            var manifest = opened.manifest
             manifest.sequence += 1
-            manifest.devices.removeAll { $0.key == device }
+            manifest.devices.removeAll { $0.key == device || ($0.key == enrolled.publicKey && enrolled.publicKey != manifest.recovery) }
             manifest.devices.append(HubDevice(name: name, key: device))
-            let keys = try Self.keysFile(hub.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
+            let keys = try Self.keysFile(opened.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
             manifest.keysSHA256 = Self.sha256(keys)
-            return HubUpdate(manifest: manifest, files: [File.keys: keys], removing: [File.request(device.code)].filter { hub.tree.entry(atPath: $0) != nil },
-                             message: "Approve a device by recovery phrase\n")
+            return HubUpdate(manifest: manifest, files: [File.keys: keys],
+                             removing: [File.request(device.code)].filter { opened.tree.entry(atPath: $0) != nil },
+                             message: "Approve a device\n")
         }
     }
 }

@@ -79,12 +79,14 @@ extension EncryptedHub {
     }
 
     /// Runs `change` on the newest verified hub and writes what it returns, again on a fresh fetch when a peer
-    /// pushed in between (device approvals and removals, which change no records).
-    func update(security: TransferSecurity, attempts: Int = 5, _ change: (OpenedHub) throws -> HubUpdate) throws {
+    /// pushed in between (device approvals and removals, which change no records). `change` returns `nil` when
+    /// there is nothing to write.
+    func update(security: TransferSecurity, attempts: Int = 5, _ change: (OpenedHub) throws -> HubUpdate?) throws {
         for attempt in 1...attempts {
             let hub = try open(tip: try fetchTip(security: security, progress: nil) ?? { throw HubError.notAnEncryptedHub(url: try shadowURL()) }())
             do {
-                try write(try change(hub), over: hub, security: security)
+                guard let update = try change(hub) else { return }
+                try write(update, over: hub, security: security)
                 return
             } catch let error as GitError where error.isConflict && attempt < attempts {
                 continue

@@ -47,6 +47,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyEncrypted(remote: String)
     /// A plain remote is turned into an encrypted one only on a new, empty hub.
     case notEmptyForMigration(url: String)
+    /// An invitation's key no longer opens the hub: the invitation was used (its key gave way to the joiner's) or withdrawn.
+    case invitationUsed
     /// Peers kept pushing while the hub was being compacted; it was left as it was.
     case compactionRaced(remote: String, attempts: Int)
 
@@ -59,6 +61,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongRecoveryPhrase: return "the recovery phrase does not open this hub"
         case .malformedRecoveryPhrase: return "that is not a recovery phrase (it has 32 letters and digits, in groups of 4)"
         case .noSuchRequest(let code): return "no device with code \(code) has asked to join this hub"
+        case .invitationUsed: return "that code matches no open invitation on this hub: it was used already, withdrawn, or mistyped"
         case .noSuchDevice(let code): return "no enrolled device has code \(code)"
         case .alreadyEnrolled(let code): return "the device \(code) is enrolled already"
         case .cannotRemoveSelf: return "a device cannot remove itself from a hub; remove it from another enrolled device"

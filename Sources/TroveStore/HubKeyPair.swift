@@ -20,6 +20,14 @@ struct HubKeyPair {
 
     init() { self.init(identity: AgeIdentity()) }
 
+    /// The key pair an invitation's secret stands for (its code: 100 random bits, too many to guess), so that the
+    /// inviter enrols it and the invitee, who has the code, opens the hub with it once.
+    init(invitationSecret secret: [UInt8]) {
+        let seed = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: secret), salt: [UInt8](),
+                                          info: Array("trove.encrypted-hub.invitation-key.v1".utf8), outputByteCount: 32)
+        self.init(identity: try! AgeIdentity(secret: seed.withUnsafeBytes { Array($0) }))  // any 32 bytes are an X25519 secret
+    }
+
     var publicKey: HubPublicKey {
         HubPublicKey(recipient: identity.recipient, verifying: Array(signing.publicKey.rawRepresentation))
     }
@@ -45,6 +53,9 @@ struct HubPublicKey: Equatable, Hashable {
         }.joined(separator: "-")
     }
 
+    /// The keys as one line of text (`age1… <Ed25519 key in base64>`), as a group's member record publishes them.
+    var text: String { recipient.text + " " + HubManifest.base64(verifying) }
+
     /// A code as a person may type it: any case, with or without dashes or spaces.
     static func normalizedCode(_ text: String) -> String {
         let letters = text.uppercased().filter { $0.isLetter || $0.isNumber }
@@ -56,6 +67,16 @@ struct HubPublicKey: Equatable, Hashable {
     static func verify(_ signature: [UInt8], of message: [UInt8], by verifying: [UInt8]) -> Bool {
         guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: verifying) else { return false }
         return key.isValidSignature(signature, for: message)
+    }
+}
+
+extension HubPublicKey {
+    /// The keys from their one line of text (`text`), or `nil` when it is not that.
+    init?(text: String) {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let recipient = try? AgeRecipient(text: String(parts[0])),
+              let verifying = HubManifest.unbase64(parts[1]), verifying.count == 32 else { return nil }
+        self.init(recipient: recipient, verifying: verifying)
     }
 }
 

@@ -135,6 +135,43 @@ extension Store {
         return try hub.compact(security: security, progress: progress)
     }
 
+    /// Whether the hub at `url` is an encrypted one (one look at its branches).
+    public static func isEncryptedHub(url: String, security: TransferSecurity = TransferSecurity()) throws -> Bool {
+        try Repository.remoteReferences(url: location(of: url).url, security: security)[EncryptedHub.branch] != nil
+    }
+
+    /// This device's public keys for encrypted hubs as one line of text, as a group's member record publishes
+    /// them (`age1… <Ed25519 key in base64>`).
+    public func devicePublicKey() throws -> String {
+        try DeviceKey.loadOrCreate(gitDirectory: repository.gitDirectory).publicKey.text
+    }
+
+    /// The device code of the public keys in `text` (as `devicePublicKey` writes them), or `nil` when it is not that.
+    public static func deviceCode(ofPublicKey text: String) -> String? { HubPublicKey(text: text)?.code }
+
+    /// The codes of the devices the newest manifest this device verified lists (no network: as last synced).
+    public func enrolledDeviceCodes(remote: String) throws -> Set<String> {
+        guard let hub = try encryptedHub(remote) else { throw HubError.notEncrypted(remote: remote) }
+        return Set((hub.state?.signers ?? []).map(\.code))
+    }
+
+    /// Enrols the key an invitation's secret stands for, so that whoever has the secret can open the hub once
+    /// (`Store.clone(…, invitationSecret:)`); returns its device code.
+    @discardableResult
+    public func enrolInvitation(secret: [UInt8], remote: String, security: TransferSecurity = TransferSecurity()) throws -> String {
+        guard let hub = try encryptedHub(remote) else { throw HubError.notEncrypted(remote: remote) }
+        let invitation = HubKeyPair(invitationSecret: secret).publicKey
+        try hub.enrol(HubDevice(name: "invitation", key: invitation), security: security)
+        return invitation.code
+    }
+
+    /// Removes every device whose code is in `codes` (but this one) in one new key epoch; returns the codes removed.
+    @discardableResult
+    public func removeDevices(codes: Set<String>, remote: String, security: TransferSecurity = TransferSecurity()) throws -> [String] {
+        guard let hub = try encryptedHub(remote) else { throw HubError.notEncrypted(remote: remote) }
+        return try hub.remove(codes: codes, security: security).map(\.key.code)
+    }
+
     /// The enrolled devices of an encrypted hub, and the devices waiting for approval.
     public func hubDevices(remote: String? = nil, security: TransferSecurity = TransferSecurity())
         throws -> (enrolled: [HubDeviceInfo], waiting: [HubDeviceInfo]) {
@@ -160,7 +197,7 @@ extension Store {
     /// is enrolled already, or the recovery phrase enrolls it, or it leaves a join request and the folder
     /// stays for the clone to be run again once approved), then a fetch that verifies and decrypts.
     static func cloneEncrypted(from url: String, to path: String, security: TransferSecurity, recoveryPhrase: String?,
-                               progress: TransferProgress.Handler?) throws -> Repository {
+                               invitationSecret: [UInt8]? = nil, progress: TransferProgress.Handler?) throws -> Repository {
         let resuming = isPendingEncryptedClone(path)
         if !resuming {
             let repository = try Repository.create(at: path)
@@ -173,7 +210,9 @@ extension Store {
             let hub = try EncryptedHub(remote: "origin", url: url, repository: repository, key: key)
             guard let tip = try hub.fetchTip(security: security, progress: progress) else { throw HubError.notAnEncryptedHub(url: url) }
             do { _ = try hub.open(tip: tip) } catch HubError.notEnrolled {
-                if let recoveryPhrase {
+                if let invitationSecret {
+                    try hub.joinWithInvitation(HubKeyPair(invitationSecret: invitationSecret), device: key.publicKey, name: deviceName, security: security)
+                } else if let recoveryPhrase {
                     try hub.joinWithRecovery(phrase: recoveryPhrase, device: key.publicKey, name: deviceName, security: security)
                 } else {
                     try hub.requestToJoin(security: security)

@@ -40,8 +40,9 @@ import TroveTestSupport
         let ana = try person("ana"), bob = try person("bob"), cat = try person("cat")
         #expect(try ok(ana, "group", "list").contains("No group work 🎉!"))
 
-        // Ana founds the group and shares her exams calendar with it.
-        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        // Ana founds the group (on a plain hub, which Mallory below reads and writes with plain git) and shares her
+        // exams calendar with it.
+        try ok(ana, "group", "new", "CS101", "--hub", hub, "--plain")
         try ok(ana, "calendar", "new", "Exams")
         try ok(ana, "event", "add", "Exam review", "--start", "2026-12-04 16:00", "--end", "18:00", "--calendar", "Exams")
         #expect(try ok(ana, "calendar", "share", "Exams", "--group", "CS101").contains("Shared Exams (1 event or task) with CS101"))
@@ -167,7 +168,7 @@ import TroveTestSupport
     @Test("an intruder's many commits: eight refusals printed, the rest counted, and every one named in the log")
     func manyRefusals() throws {
         let ana = try person("ana")
-        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        try ok(ana, "group", "new", "CS101", "--hub", hub, "--plain")
         let mallory = folder.child("mallory")
         try #require(ana.git("clone", "-q", hub, mallory, in: folder.path).status == 0)
         for number in 1...11 {
@@ -187,7 +188,7 @@ import TroveTestSupport
     @Test("plain git verifies the commits of a group's store")
     func plainGitVerifiesGroupCommits() throws {
         let ana = try person("ana")
-        try ok(ana, "group", "new", "Family", "--hub", hub)
+        try ok(ana, "group", "new", "Family", "--hub", hub, "--plain")
         let signers = folder.child("allowed_signers")
         try ok(ana, "key", "allowed-signers", signers)
         let log = try ProcessRunner.run("/usr/bin/env", ["git", "-c", "gpg.format=ssh", "-c", "gpg.ssh.allowedSignersFile=\(signers)",
@@ -250,7 +251,7 @@ import TroveTestSupport
     func invitationByMail() throws {
         let ana = try person("ana")
         let mailbox = folder.child("mailbox")
-        try ok(ana, "group", "new", "CS101", "--hub", hub)
+        try ok(ana, "group", "new", "CS101", "--hub", hub, "--plain")
         let printed = try ok(ana, "group", "invite", "CS101", "--email", "bo@example.com")
         #expect(printed.contains("Emailed the invitation to bo@example.com."), "\(printed)")
         let code = try code(in: printed)

@@ -28,6 +28,9 @@ extension Group {
         if role == .admin, me.role != .owner { throw GroupError.notAllowed("only the owner of \(name) may invite admins") }
         guard role != .owner else { throw GroupError.notAllowed("a group has one owner: invite a member or an admin") }
         let code = InvitationCode.make()
+        // On an encrypted hub the code must also open the hub, once: its key is enrolled now, and the joiner's
+        // own key takes its place (so a code that leaks after use opens nothing).
+        if isEncrypted { try store.enrolInvitation(secret: code.hubSecret, remote: GroupBook.hubRemote) }
         let (record, _) = try store.transaction(message: "Invite \(email) to \(name)") { transaction in
             try transaction.put(["groupId": .string(link.id), "invitee": .string(email), "email": .string(email), "inviter": .string(me.username),
                                  "status": "pending", "role": .string(role.rawValue), "codeKey": .string(code.digest.line())],

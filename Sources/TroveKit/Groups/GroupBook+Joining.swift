@@ -8,20 +8,34 @@ extension GroupBook {
     static let hubRemote = "origin"
 
     /// Founds a group: a new shared store with the user as its owner, pushed to a new hub.
-    public func create(name: String, hub: String) throws -> Group {
+    ///
+    /// An `encrypted` hub holds only ciphertext that members' copies open (see `Formats/encrypted-hub.md`); its
+    /// recovery phrase is returned, to show once.
+    public func create(name: String, hub: String, encrypted: Bool) throws -> (group: Group, recoveryPhrase: String?) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw GroupError.blankName }
         let id = RecordID.make()
         let folder = folder(of: id)
         let store = try Store.create(at: folder, kind: .shared)
         store.commitSigner = signer
+        var phrase: String?
         do {
+            let keys: [String: JSONValue] = encrypted ? ["hubKeys": [.string(try store.devicePublicKey())]] : [:]
             try store.transaction(message: "Found group \(name)") { transaction in
                 _ = try transaction.put(["id": .string(id), "name": .string(name), "owner": .string(me.username),
                                          "permissions": GroupPermissions().json], type: RecordType.group)
-                _ = try transaction.put(memberFields(role: .owner, extra: [:]), type: RecordType.member)
+                _ = try transaction.put(memberFields(role: .owner, extra: keys), type: RecordType.member)
             }
-            do { try store.addRemote(name: Self.hubRemote, url: hub, create: true) } catch StoreError.folderNotEmpty {
+            do {
+                if encrypted {
+                    guard case .created(let recoveryPhrase) = try store.addEncryptedRemote(name: Self.hubRemote, url: hub, create: true) else {
+                        throw GroupError.hubNotEmpty(hub)
+                    }
+                    phrase = recoveryPhrase
+                } else {
+                    try store.addRemote(name: Self.hubRemote, url: hub, create: true)
+                }
+            } catch StoreError.folderNotEmpty {
                 throw GroupError.hubNotEmpty(hub)
             }
             _ = try store.sync(remote: Self.hubRemote, review: MembershipPolicy())
@@ -30,7 +44,7 @@ extension GroupBook {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
-        return try open(link(named: id))
+        return (try open(link(named: id)), phrase)
     }
 
     /// Joins a group by an invitation code: clones its hub, proves the code, and pushes a signed join.
@@ -38,7 +52,7 @@ extension GroupBook {
         guard let code = InvitationCode(typed: typed) else { throw GroupError.badCode }
         let staging = folder(of: ".join-\(getpid())")
         try? FileManager.default.removeItem(atPath: staging)
-        let store = try cloneReviewed(from: hub, to: staging)
+        let store = try cloneReviewed(from: hub, to: staging, invitationSecret: code.hubSecret)
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let group = try Self.groupRecord(in: store)
         let name = group["name"]?.stringValue ?? hub
@@ -51,9 +65,10 @@ extension GroupBook {
         let storeID = try store.metadata()["storeId"]?.stringValue ?? ""
         let role = Member.Role(rawValue: invitation.value["role"]?.stringValue ?? "member") ?? .member
         let proof = try code.proof(storeID: storeID, invitationID: invitation.id, joiner: me.key)
-        try store.transaction(message: "Join \(name) as \(me.username)") { transaction in
-            let member = try transaction.put(memberFields(role: role, extra: ["invitation": .string(invitation.id), "proof": .string(proof)]),
-                                             type: RecordType.member)
+        var extra: [String: JSONValue] = ["invitation": .string(invitation.id), "proof": .string(proof)]
+        if try store.isEncryptedRemote(Self.hubRemote) { extra["hubKeys"] = [.string(try store.devicePublicKey())] }
+        try store.transaction(message: "Join \(name) as \(me.username)") { [extra] transaction in
+            let member = try transaction.put(memberFields(role: role, extra: extra), type: RecordType.member)
             var used = invitation.value.objectValue ?? [:]
             used["usedBy"] = .string(member.id)
             used["status"] = "accepted"
@@ -65,6 +80,7 @@ extension GroupBook {
 
     /// Asks to join a group the user has no code for; the owner or an admin answers.
     public func request(hub: String, message: String?) throws -> Group {
+        if try Store.isEncryptedHub(url: hub) { throw GroupError.requestNeedsInvitation(hub: hub) }
         let staging = folder(of: ".request-\(getpid())")
         try? FileManager.default.removeItem(atPath: staging)
         let store = try cloneReviewed(from: hub, to: staging)

@@ -58,10 +58,13 @@ public struct GroupBook {
         return Group(link: link, store: store, book: self)
     }
 
-    /// Clones a hub and holds its whole history to the group's rules.
-    func cloneReviewed(from hub: String, to folder: String) throws -> Store {
+    /// Clones a hub and holds its whole history to the group's rules; an encrypted hub opens with an invitation's
+    /// secret (once), or for a copy of one already enrolled.
+    func cloneReviewed(from hub: String, to folder: String, invitationSecret: [UInt8]? = nil) throws -> Store {
         let store: Store
-        do { store = try Store.clone(from: hub, to: folder) } catch StoreError.notARecord { throw GroupError.notAGroupHub(hub) }
+        do { store = try Store.clone(from: hub, to: folder, invitationSecret: invitationSecret) } catch StoreError.notARecord {
+            throw GroupError.notAGroupHub(hub)
+        }
         store.commitSigner = signer
         do {
             guard try store.isShared() else { throw GroupError.notAGroupHub(hub) }

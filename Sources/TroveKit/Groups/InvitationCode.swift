@@ -53,6 +53,11 @@ public struct InvitationCode: Sendable, Equatable {
         return try! SigningKey(seed: Array(seed))  // a SHA-256 is always a valid 32-byte seed
     }
 
+    /// The secret an encrypted group's hub is opened with once, by whoever has the code (see `Group.invite`).
+    var hubSecret: [UInt8] {
+        Array(SHA256.hash(data: Array(("trove-invitation-hub:" + text.replacingOccurrences(of: "-", with: "")).utf8)))
+    }
+
     /// What an invitation stores: the public half of the code's key.
     public var digest: SSHPublicKey { key.publicKey }
 

@@ -25,6 +25,9 @@ public struct Member: Sendable, Equatable {
     /// The invitation they joined by, and the proof that they had its code.
     public var invitation: String?
     public var proof: String?
+    /// The keys (`age1… <Ed25519 key>`) of this member's copies of the group, for which an encrypted hub's key
+    /// file is sealed; when the member leaves or is removed, a new key epoch leaves them out.
+    public var hubKeys: [String]
 
     public init?(_ value: JSONValue) {
         guard value["type"]?.stringValue == RecordType.member, let id = value["id"]?.stringValue,
@@ -40,6 +43,7 @@ public struct Member: Sendable, Equatable {
         removedAt = value["removedAt"]?.stringValue
         invitation = value["invitation"]?.stringValue
         proof = value["proof"]?.stringValue
+        hubKeys = value["hubKeys"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     public init?(_ record: Record) { self.init(record.value) }

@@ -35,7 +35,15 @@ struct CalendarShareCommand: TroveCommand {
         let book = try GroupContext.book(storeOptions, env: env)
         let people = try contacts.map { try ContactBook(store: index.store).contact(named: $0) }
         if let missing = people.first(where: { $0.email == nil }) { throw ContactError.noEmail(name: missing.name) }
-        let group = try self.group.map(book.open) ?? book.create(name: calendar.name, hub: hub!)
+        let group: Group
+        if let name = self.group {
+            group = try book.open(name)
+        } else {
+            // A group made for the calendar is encrypted, as `group new` makes them.
+            let (founded, phrase) = try book.create(name: calendar.name, hub: hub!, encrypted: true)
+            group = founded
+            if let phrase { RemoteCommand.show(recoveryPhrase: phrase, env) }
+        }
         let moved = try group.share(calendar: calendar, records: held, from: index.store)
         env.out.line("Shared \(calendar.name) (\(moved) \(moved == 1 ? "event or task" : "events and tasks")) with \(group.name).")
         for person in people {

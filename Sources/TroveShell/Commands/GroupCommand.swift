@@ -24,18 +24,27 @@ struct GroupCommand: ParsableCommand {
             commandName: "new", abstract: "Found a group, with you as its owner, on a new hub.",
             discussion: """
                 The hub must be new: a path that does not exist yet or an empty folder (made as a bare repository),
-                or an empty repository reached by ssh. You need a signing key ('trove key init').
+                or an empty repository reached by ssh or https. You need a signing key ('trove key init').
+                The hub is encrypted: it holds only ciphertext, which members' copies open. Removing a member, or a
+                member leaving, starts a new key: what is written after it does not open for them. With --plain,
+                the hub holds the group's records as they are, for anyone who can read it.
                 Examples:
                   trove group new "CS101 study group" --hub /media/usb/cs101.git
                   trove group new Family --hub ssh://nas.local/srv/trove/family.git
                 """)
         @Argument(help: "The group's name.") var name: String
-        @Option(help: ArgumentHelp("Where members sync: a path, file:// or ssh:// URL.", valueName: "url")) var hub: String
+        @Option(help: ArgumentHelp("Where members sync: a path, file://, ssh:// or https:// URL.", valueName: "url")) var hub: String
+        @Flag(help: "A plain hub: the group's records readable on it, as for groups made before encrypted hubs.") var plain = false
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ env: CommandEnvironment) throws {
-            let group = try GroupContext.book(storeOptions, env: env).create(name: name, hub: hub)
-            env.out.line("Founded \(group.name), synced through \(hub). Invite members with 'trove group invite \(PastableWord.quoted(group.name)) --email ADDRESS'.")
+            let (group, phrase) = try GroupContext.book(storeOptions, env: env).create(name: name, hub: hub, encrypted: !plain)
+            env.out.line("Founded \(group.name), synced through \(plain ? "" : "an encrypted hub at ")\(hub). "
+                         + "Invite members with 'trove group invite \(PastableWord.quoted(group.name)) --email ADDRESS'.")
+            if let phrase {
+                RemoteCommand.show(recoveryPhrase: phrase, env)
+                env.out.line("It opens the group's hub without any member's copy ('trove clone \(hub) --recovery-phrase').")
+            }
         }
     }
 

@@ -35,7 +35,7 @@ final class GroupWorld: @unchecked Sendable {
     /// Ana founds CS101 on the hub; Bob joins it by invitation.
     func anaAndBob() throws -> (ana: Person, bob: Person) {
         let ana = try person("ana"), bob = try person("bob")
-        let group = try ana.book.create(name: "CS101", hub: hub)
+        let group = try ana.book.create(name: "CS101", hub: hub, encrypted: false).group
         let invitation = try group.invite(email: "bob@example.com")
         try group.sync()
         _ = try bob.book.join(hub: hub, code: invitation.code.text)
