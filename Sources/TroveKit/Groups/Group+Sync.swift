@@ -15,7 +15,15 @@ extension Group {
     @discardableResult
     public func sync() throws -> GroupSyncReport {
         let policy = MembershipPolicy()
-        let summary = try store.sync(remote: GroupBook.hubRemote, review: policy)
+        let summary: SyncSummary
+        do {
+            // Before sending (a removal made here goes out under the new key) and after (one that came in).
+            try rekeyForFormerMembers()
+            summary = try store.sync(remote: GroupBook.hubRemote, review: policy)
+            try rekeyForFormerMembers()
+        } catch HubError.notEnrolled {
+            throw GroupError.noLongerReadable(group: name)
+        }
         let refused = Set(summary.refused.map(\.commit))
         var notices: [(key: String, text: String, ref: String?)] = []
         for commit in policy.order {
@@ -35,6 +43,24 @@ extension Group {
             }
         }
         return GroupSyncReport(summary: summary, notices: notices.map(\.text))
+    }
+
+    /// Whether the group syncs through an encrypted hub.
+    public var isEncrypted: Bool { (try? store.isEncryptedRemote(GroupBook.hubRemote)) == true }
+
+    /// On an encrypted hub, takes the copies of members who left or were removed off the hub's key file: a new
+    /// key epoch starts, and nothing written from then on opens for them. Any member's sync does it, so a
+    /// member who leaves is locked out at the next sync of any other.
+    ///
+    /// The hub's device list as last verified here decides whether the hub is written at all.
+    func rekeyForFormerMembers() throws {
+        guard isEncrypted else { return }
+        let former = Set(try members().filter { !$0.isActive }.flatMap(\.hubKeys).compactMap(Store.deviceCode(ofPublicKey:)))
+        let enrolled = try store.enrolledDeviceCodes(remote: GroupBook.hubRemote)
+        let mine = try store.deviceCode()
+        let toRemove = former.intersection(enrolled).subtracting([mine])
+        guard !toRemove.isEmpty else { return }
+        try store.removeDevices(codes: toRemove, remote: GroupBook.hubRemote)
     }
 
     /// A request to join, told to whoever answers requests (a new or renewed one), and its answer to the one who asked.
