@@ -31,13 +31,22 @@ extension EncryptedHub {
     ///
     /// Anyone who can write to the hub could leave one: the approver compares the code, which hashes both keys.
     /// The request carries no name (the hub would read it); the device names itself in its first manifest.
-    func requestToJoin(security: TransferSecurity) throws {
-        let request: JSONValue = ["recipient": .string(key.publicKey.recipient.text), "verifying": .string(HubManifest.base64(key.publicKey.verifying))]
+    ///
+    /// `sealed`, when given, goes along encrypted for the hub's current data key (`requests/recipient`): what a
+    /// group's requester says of themselves, for members only.
+    func requestToJoin(security: TransferSecurity, sealed: [UInt8]? = nil) throws {
+        var request: JSONValue = ["recipient": .string(key.publicKey.recipient.text), "verifying": .string(HubManifest.base64(key.publicKey.verifying))]
         let path = File.request(key.publicKey.code)
         for attempt in 1...5 {
             guard let tip = try fetchTip(security: security, progress: nil) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
             let tree = try shadow.tree(ofCommit: tip)
             if tree.entry(atPath: path) != nil { return }
+            if let sealed {
+                guard let entry = tree.entry(atPath: File.requestRecipient),
+                      let recipient = try? AgeRecipient(text: String(decoding: try shadow.blob(entry.id), as: UTF8.self)
+                          .trimmingCharacters(in: .whitespacesAndNewlines)) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
+                request["sealed"] = .string(HubManifest.base64(try AgeFile.encrypt(sealed, to: [.x25519(recipient)])))
+            }
             do {
                 try commitAndPush([.upsert(path: path, blob: try shadow.writeBlob(CanonicalJSON.encode(request)))], onto: (tip, tree),
                                   message: "Join request\n", security: security)
@@ -161,9 +170,12 @@ extension EncryptedHub {
 
     /// Enrols `device` by an invitation's key, which leaves the hub's devices in the same manifest: a code opens
     /// the hub once. The first manifest read is trusted as the inviter's (the code came from them, not the hub).
+    ///
+    /// A new key epoch starts with it: the key files of the hub's history that the invitation's key opens hold
+    /// only older data keys, so a code that leaks after its use opens nothing written from then on.
     func joinWithInvitation(_ invitation: HubKeyPair, device: HubPublicKey, name: String, security: TransferSecurity) throws {
         do {
-            try join(as: invitation, device: device, name: name, security: security) { manifest in
+            try join(as: invitation, device: device, name: name, newEpoch: true, security: security) { manifest in
                 guard manifest.devices.contains(where: { $0.key == invitation.publicKey }) else { throw HubError.invitationUsed }
             }
         } catch HubError.notEnrolled {
@@ -172,7 +184,7 @@ extension EncryptedHub {
     }
 
     /// Signs, as `enrolled`, the manifest that adds `device` (and drops `enrolled` itself unless it is the recovery key).
-    private func join(as enrolled: HubKeyPair, device: HubPublicKey, name: String, security: TransferSecurity,
+    private func join(as enrolled: HubKeyPair, device: HubPublicKey, name: String, newEpoch: Bool = false, security: TransferSecurity,
                       check: (HubManifest) throws -> Void) throws {
         let hub = try EncryptedHub(remote: remote, url: try shadowURL(), repository: repository, key: enrolled)
         try hub.update(security: security) { opened in
@@ -181,7 +193,13 @@ extension EncryptedHub {
             manifest.sequence += 1
             manifest.devices.removeAll { $0.key == device || ($0.key == enrolled.publicKey && enrolled.publicKey != manifest.recovery) }
             manifest.devices.append(HubDevice(name: name, key: device))
-            let keys = try Self.keysFile(opened.dataKeys, devices: manifest.devices, recovery: manifest.recovery)
+            var dataKeys = opened.dataKeys
+            if newEpoch {
+                let epochKey = AgeIdentity()
+                manifest.epochs.append(epochKey.recipient)
+                dataKeys.insert(epochKey, at: 0)
+            }
+            let keys = try Self.keysFile(dataKeys, devices: manifest.devices, recovery: manifest.recovery)
             manifest.keysSHA256 = Self.sha256(keys)
             return HubUpdate(manifest: manifest, files: [File.keys: keys],
                              removing: [File.request(device.code)].filter { opened.tree.entry(atPath: $0) != nil },

@@ -50,6 +50,9 @@ extension EncryptedHub {
             changes.append(.upsert(path: path, blob: try shadow.writeBlob(bytes)))
         }
         changes += update.removing.map { .remove(path: $0) }
+        // Kept beside the manifest, in plain, so that one asking to join can seal their words for the members.
+        let recipient = try shadow.writeBlob(Array((update.manifest.epochs.last!.text + "\n").utf8))
+        if hub?.tree.entry(atPath: File.requestRecipient)?.id != recipient { changes.append(.upsert(path: File.requestRecipient, blob: recipient)) }
         let commit = try commitAndPush(changes, onto: hub.map { ($0.tip, $0.tree) }, message: update.message, security: security, progress: progress,
                                        replacingHistory: replacingHistory)
         var state = self.state ?? HubState(sequence: 0, manifestSHA256: "", hubCommit: commit, signers: [], indexedPacks: [])

@@ -23,6 +23,10 @@ final class EncryptedHub {
         static let recovery = "recovery.age"
         static let readme = "README"
         static func request(_ code: String) -> String { "requests/\(code).json" }
+        /// The current data key's recipient, in plain: what a join request seals its words for.
+        static let requestRecipient = "requests/recipient"
+        /// The answer to a join request, sealed for the device that asked.
+        static func answer(_ code: String) -> String { "answers/\(code).age" }
     }
 
     let remote: String

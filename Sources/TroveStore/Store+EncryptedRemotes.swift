@@ -140,6 +140,18 @@ extension Store {
         try Repository.remoteReferences(url: location(of: url).url, security: security)[EncryptedHub.branch] != nil
     }
 
+    /// Starts a clone of the encrypted hub at `url` in `path` without reaching the hub: the folder holds this
+    /// device's key, whose public half (as `devicePublicKey` gives it) is returned, for a join request to name
+    /// before it is sent (`clone(…, joinRequest:)` then resumes it).
+    public static func startEncryptedClone(from url: String, to path: String) throws -> String {
+        let path = normalized(path)
+        if !isPendingEncryptedClone(path) {
+            if FileManager.default.fileExists(atPath: path) { throw StoreError.folderNotEmpty(path: path) }
+            try startEncryptedClone(from: location(of: url).url, at: path)
+        }
+        return try DeviceKey.loadOrCreate(gitDirectory: Repository(openingAt: path).gitDirectory).publicKey.text
+    }
+
     /// This device's public keys for encrypted hubs as one line of text, as a group's member record publishes
     /// them (`age1… <Ed25519 key in base64>`).
     public func devicePublicKey() throws -> String {
@@ -187,6 +199,13 @@ extension Store {
 }
 
 extension Store {
+    /// The empty store an encrypted clone starts as: `origin` is the hub, marked encrypted; no commit yet.
+    private static func startEncryptedClone(from url: String, at path: String) throws {
+        let repository = try Repository.create(at: path)
+        try repository.addRemote(name: "origin", url: url)
+        try repository.localConfig().set(encryptedConfigKey("origin"), "true")
+    }
+
     /// Whether `path` holds a clone of an encrypted hub that waits for this device's approval.
     static func isPendingEncryptedClone(_ path: String) -> Bool {
         guard let repository = try? Repository(openingAt: path), (try? repository.headCommitID()) == nil else { return false }
@@ -197,13 +216,10 @@ extension Store {
     /// is enrolled already, or the recovery phrase enrolls it, or it leaves a join request and the folder
     /// stays for the clone to be run again once approved), then a fetch that verifies and decrypts.
     static func cloneEncrypted(from url: String, to path: String, security: TransferSecurity, recoveryPhrase: String?,
-                               invitationSecret: [UInt8]? = nil, progress: TransferProgress.Handler?) throws -> Repository {
+                               invitationSecret: [UInt8]? = nil, joinRequest: HubJoinRequestMode = .ask(sealed: nil),
+                               progress: TransferProgress.Handler?) throws -> Repository {
         let resuming = isPendingEncryptedClone(path)
-        if !resuming {
-            let repository = try Repository.create(at: path)
-            try repository.addRemote(name: "origin", url: url)
-            try repository.localConfig().set(encryptedConfigKey("origin"), "true")
-        }
+        if !resuming { try startEncryptedClone(from: url, at: path) }
         let repository = try Repository(openingAt: path)
         do {
             let key = try DeviceKey.loadOrCreate(gitDirectory: repository.gitDirectory)
@@ -215,7 +231,7 @@ extension Store {
                 } else if let recoveryPhrase {
                     try hub.joinWithRecovery(phrase: recoveryPhrase, device: key.publicKey, name: deviceName, security: security)
                 } else {
-                    try hub.requestToJoin(security: security)
+                    if case .ask(let sealed) = joinRequest { try hub.requestToJoin(security: security, sealed: sealed) }
                     throw HubError.awaitingApproval(url: url, code: key.publicKey.code)
                 }
             }

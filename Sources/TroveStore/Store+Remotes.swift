@@ -35,14 +35,15 @@ extension Store {
     /// clone run again after an enrolled device approved it finishes in the folder it left.
     public static func clone(from url: String, to path: String, security: TransferSecurity = TransferSecurity(),
                              formats: FormatCatalog = .bundled, progress: TransferProgress.Handler? = nil,
-                             recoveryPhrase: String? = nil, invitationSecret: [UInt8]? = nil) throws -> Store {
+                             recoveryPhrase: String? = nil, invitationSecret: [UInt8]? = nil,
+                             joinRequest: HubJoinRequestMode = .ask(sealed: nil)) throws -> Store {
         _ = durable
         let path = normalized(path)
         let source = location(of: url).url
         let repository: Repository
         if isPendingEncryptedClone(path) {
             repository = try cloneEncrypted(from: source, to: path, security: security, recoveryPhrase: recoveryPhrase,
-                                        invitationSecret: invitationSecret, progress: progress)
+                                        invitationSecret: invitationSecret, joinRequest: joinRequest, progress: progress)
         } else {
             if FileManager.default.fileExists(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) != true {
                 throw StoreError.folderNotEmpty(path: path)
@@ -50,7 +51,7 @@ extension Store {
             // One look at the hub's branches tells an encrypted hub from a plain one before anything is written.
             if try Repository.remoteReferences(url: source, security: security)[EncryptedHub.branch] != nil {
                 repository = try cloneEncrypted(from: source, to: path, security: security, recoveryPhrase: recoveryPhrase,
-                                        invitationSecret: invitationSecret, progress: progress)
+                                        invitationSecret: invitationSecret, joinRequest: joinRequest, progress: progress)
             } else {
                 // Nothing is checked out before the whole history has been judged: a hub can hold any tree.
                 repository = try Repository.clone(from: source, to: path, security: security, checkOut: false, progress: progress)

@@ -84,9 +84,6 @@ extension GroupCommandTests {
             let refused = try dan.run("group", "join", hub, "--code", typed)
             #expect(refused.status == 1 && refused.stderr.contains("matches no open invitation"), "\(refused.stderr)")
         }
-        // Asking to join needs a copy: an encrypted hub gives none without a code.
-        let asked = try dan.run("group", "request", hub)
-        #expect(asked.status == 1 && asked.stderr.contains("ask a member for an invitation code"), "\(asked.stderr)")
 
         try ok(ana, "group", "chat", "CS101", "Beforemarker lighthouse")
         try ok(bob, "group", "sync")
@@ -162,5 +159,16 @@ extension GroupCommandTests {
         #expect(atBob.opened > 0 && atBob.found.isEmpty, "\(atBob)")
         let members = try ok(ana, "group", "members", "CS101")
         #expect(members.contains("removed"), "\(members)")
+
+        // Dan asks to join; Ana is told at her next sync and accepts; Dan's next sync opens the group.
+        let dan = try person("dan")
+        #expect(try ok(dan, "group", "request", hub, "--message", "I sit next to Ana").contains("Asked to join the group at \(hub)"))
+        #expect(try ok(dan, "group", "list").contains("asked to join"))
+        #expect(try ok(dan, "group", "sync").contains("waits for an answer"))
+        #expect(try ok(ana, "group", "sync").contains("dan asks to join CS101: \"I sit next to Ana\""))
+        try ok(ana, "group", "accept", "CS101", "dan")
+        let joined = try ok(dan, "group", "sync")
+        #expect(joined.contains("Your request to join CS101 was accepted: you are a member"), "\(joined)")
+        #expect(try ok(dan, "group", "chat", "CS101").contains("Leavermarker tide"))
     }
 }

@@ -29,7 +29,7 @@ extension Group {
         guard role != .owner else { throw GroupError.notAllowed("a group has one owner: invite a member or an admin") }
         let code = InvitationCode.make()
         // On an encrypted hub the code must also open the hub, once: its key is enrolled now, and the joiner's
-        // own key takes its place (so a code that leaks after use opens nothing).
+        // own key takes its place, in a new key epoch (so a code that leaks after use opens nothing written since).
         if isEncrypted { try store.enrolInvitation(secret: code.hubSecret, remote: GroupBook.hubRemote) }
         let (record, _) = try store.transaction(message: "Invite \(email) to \(name)") { transaction in
             try transaction.put(["groupId": .string(link.id), "invitee": .string(email), "email": .string(email), "inviter": .string(me.username),
@@ -56,13 +56,18 @@ extension Group {
         guard let request = try requests().first(where: { ($0.username == requester || $0.id == requester) && $0.status == "pending" })
         else { throw GroupError.unknownRequest(requester, group: name) }
         guard var fields = try store.record(id: request.id)?.value.objectValue else { throw GroupError.unknownRequest(requester, group: name) }
+        // On an encrypted hub, the device that asked is enrolled (before the member record says so, which it opens).
+        let hubKey = isEncrypted ? fields["hubKey"]?.stringValue : nil
+        if accept, let hubKey { try store.enrolDevice(publicKey: hubKey, name: request.username, remote: GroupBook.hubRemote) }
         fields["respondedAt"] = .string(Timestamp.string(Date()))
         fields["inviter"] = .string(me.username)
         try store.transaction(message: "\(accept ? "Accept" : "Refuse") \(request.username)'s request to join \(name)") { transaction in
             if accept {
                 fields["status"] = "accepted"
-                _ = try transaction.put(["id": .string(Member.recordID(for: request.key)), "username": .string(request.username), "role": "member",
-                                         "publicKey": .string(request.key.line()), "joinedAt": .string(Timestamp.string(Date()))], type: RecordType.member)
+                var member: [String: JSONValue] = ["id": .string(Member.recordID(for: request.key)), "username": .string(request.username), "role": "member",
+                                                   "publicKey": .string(request.key.line()), "joinedAt": .string(Timestamp.string(Date()))]
+                if let hubKey { member["hubKeys"] = [.string(hubKey)] }
+                _ = try transaction.put(.object(member), type: RecordType.member)
             } else {
                 let refusals = request.refusals + 1
                 fields["status"] = "refused"
@@ -71,6 +76,7 @@ extension Group {
             }
             _ = try transaction.put(.object(fields), type: RecordType.invitation)
         }
+        if !accept, let hubKey { try answerOnHub(hubKey, refused: true, blocked: fields["blocked"]?.boolValue == true) }
         return try requests().first { $0.id == request.id }!
     }
 

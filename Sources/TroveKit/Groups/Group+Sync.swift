@@ -16,11 +16,14 @@ extension Group {
     public func sync() throws -> GroupSyncReport {
         let policy = MembershipPolicy()
         let summary: SyncSummary
+        var taken: [String] = []
         do {
             // Before sending (a removal made here goes out under the new key) and after (one that came in).
             try rekeyForFormerMembers()
             summary = try store.sync(remote: GroupBook.hubRemote, review: policy)
             try rekeyForFormerMembers()
+            taken = try takeInHubRequests()
+            if !taken.isEmpty { _ = try store.sync(remote: GroupBook.hubRemote, review: MembershipPolicy()) }
         } catch HubError.notEnrolled {
             throw GroupError.noLongerReadable(group: name)
         }
@@ -35,6 +38,7 @@ extension Group {
                 notices.append((commit.description + change.path, text, record?["id"]?.stringValue))
             }
         }
+        notices += taken.map { (key: "request:" + $0, text: $0, ref: nil) }
         if !notices.isEmpty {
             try book.personal.transaction(message: "Notices from \(name)") { transaction in
                 for notice in notices {

@@ -79,8 +79,15 @@ extension GroupBook {
     }
 
     /// Asks to join a group the user has no code for; the owner or an admin answers.
-    public func request(hub: String, message: String?) throws -> Group {
-        if try Store.isEncryptedHub(url: hub) { throw GroupError.requestNeedsInvitation(hub: hub) }
+    ///
+    /// - Returns: the group's copy, or `nil` for a group whose hub is encrypted: nothing opens there until a
+    ///   member accepts (see `pendingAsks` and `check`).
+    @discardableResult
+    public func request(hub: String, message: String?) throws -> Group? {
+        if try Store.isEncryptedHub(url: hub) {
+            try askEncrypted(hub: hub, message: message)
+            return nil
+        }
         let staging = folder(of: ".request-\(getpid())")
         try? FileManager.default.removeItem(atPath: staging)
         let store = try cloneReviewed(from: hub, to: staging)

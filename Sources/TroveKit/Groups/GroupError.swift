@@ -20,8 +20,6 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
     case unknownLink(String)
     /// The group's hub is encrypted and this machine's copy can no longer open it: the user was removed.
     case noLongerReadable(group: String)
-    /// Asking to join needs a copy of the group, which an encrypted hub gives only to those with a code.
-    case requestNeedsInvitation(hub: String)
 
     public var description: String {
         switch self {
@@ -64,8 +62,6 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
         case .noLongerReadable(let group):
             return "you can no longer read \(group): its hub is encrypted, and you were removed from the group "
                 + "(what this machine had, it keeps; nothing written since opens for you)"
-        case .requestNeedsInvitation(let hub):
-            return "\(hub) is an encrypted group's hub: only members read it, so ask a member for an invitation code"
         }
     }
 }

@@ -58,6 +58,7 @@ struct GroupCommand: ParsableCommand {
         func run(_ env: CommandEnvironment) throws {
             let book = try GroupContext.book(storeOptions, env: env)
             let links = try book.all()
+            let asks = try book.pendingAsks()
             var rows: [[String]] = [["Group", "Role", "Members", "Hub"]]
             var listed: [JSONValue] = []
             for link in links {
@@ -70,8 +71,14 @@ struct GroupCommand: ParsableCommand {
                                "standing": standing.map { .string($0.rawValue) } ?? .null,
                                "members": members.map { .integer($0.count) } ?? .null, "hub": .string(link.hub)])
             }
+            // Encrypted groups asked to join: neither name nor members can be read before a member accepts.
+            for ask in asks {
+                rows.append(["?", Self.words(.asked), "?", ask.hub])
+                listed.append(["id": .null, "name": .null, "role": .null, "standing": .string(Group.Standing.asked.rawValue), "members": .null,
+                               "hub": .string(ask.hub)])
+            }
             if output.json { return env.out.json(.array(listed)) }
-            if links.isEmpty { return env.out.line("No group work 🎉!") }
+            if links.isEmpty && asks.isEmpty { return env.out.line("No group work 🎉!") }
             env.out.table(rows)
         }
 
@@ -151,15 +158,30 @@ struct GroupSyncCommand: TroveCommand {
 
     func run(_ env: CommandEnvironment) throws {
         let book = try GroupContext.book(storeOptions, env: env)
-        let links = try group.map { [try book.link(named: $0)] } ?? book.all()
-        if links.isEmpty { return env.out.line("No group work 🎉!") }
         var failed = 0
+        // Requests to join encrypted groups: answered ones are told (and an accepted group syncs below).
+        for ask in group == nil ? try book.pendingAsks() : [] {
+            do {
+                switch try book.check(ask) {
+                case .waiting: env.out.line("Your request to join the group at \(ask.hub) waits for an answer.")
+                case .refused(let blocked):
+                    env.out.line(blocked ? "Your request to join the group at \(ask.hub) was refused, for the third time: you may not ask again"
+                                         : "Your request to join the group at \(ask.hub) was refused")
+                case .accepted(let joined): env.out.line("Your request to join \(joined.name) was accepted: you are a member")
+                }
+            } catch {
+                failed += 1
+                env.error("\(ask.hub): \(error)")
+            }
+        }
+        let links = try group.map { [try book.link(named: $0)] } ?? book.all()
+        if links.isEmpty && failed == 0 { return env.out.line("No group work 🎉!") }
         for link in links {
             do { GroupContext.print(try book.open(link).sync(), of: link.name, env) } catch {
                 failed += 1
                 env.error("\(link.name): \(error)")
             }
         }
-        if failed > 0 { throw CommandFailure(message: "\(failed) of \(links.count) group\(links.count == 1 ? "" : "s") could not be synced") }
+        if failed > 0 { throw CommandFailure(message: "\(failed) group\(failed == 1 ? "" : "s") could not be synced") }
     }
 }

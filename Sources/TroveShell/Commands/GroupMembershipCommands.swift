@@ -107,7 +107,8 @@ struct GroupRequestCommand: TroveCommand {
     static let configuration = CommandConfiguration(
         commandName: "request", abstract: "Ask to join a group you have no invitation to; its owner or an admin answers.",
         discussion: """
-            After three refusals you cannot ask again.
+            After three refusals you cannot ask again. On an encrypted hub, what you say of yourself is sealed for
+            the group's members; you read nothing there until one of them accepts.
             Example: trove group request /media/usb/cs101.git --message "I sit next to Ana in CS101"
             """)
     @Argument(help: "The group's hub.") var hub: String
@@ -116,7 +117,7 @@ struct GroupRequestCommand: TroveCommand {
 
     func run(_ env: CommandEnvironment) throws {
         let group = try GroupContext.book(storeOptions, env: env).request(hub: hub, message: message)
-        env.out.line("Asked to join \(group.name). 'trove group sync' shows the answer once there is one.")
+        env.out.line("Asked to join \(group?.name ?? "the group at " + hub). 'trove group sync' shows the answer once there is one.")
     }
 }
 
