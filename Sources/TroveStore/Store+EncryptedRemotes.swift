@@ -161,7 +161,8 @@ extension Store {
     /// The device code of the public keys in `text` (as `devicePublicKey` writes them), or `nil` when it is not that.
     public static func deviceCode(ofPublicKey text: String) -> String? { HubPublicKey(text: text)?.code }
 
-    /// The codes of the devices the newest manifest this device verified lists (no network: as last synced).
+    /// The codes of the keys the newest manifest this device verified trusts: its devices and the recovery key (no
+    /// network: as last synced).
     public func enrolledDeviceCodes(remote: String) throws -> Set<String> {
         guard let hub = try encryptedHub(remote) else { throw HubError.notEncrypted(remote: remote) }
         return Set((hub.state?.signers ?? []).map(\.code))
@@ -205,6 +206,9 @@ extension Store {
         try repository.addRemote(name: "origin", url: url)
         try repository.localConfig().set(encryptedConfigKey("origin"), "true")
     }
+
+    /// Whether `path` holds a clone of an encrypted hub that waits for this device's approval.
+    public static func isPendingClone(at path: String) -> Bool { isPendingEncryptedClone(normalized(path)) }
 
     /// Whether `path` holds a clone of an encrypted hub that waits for this device's approval.
     static func isPendingEncryptedClone(_ path: String) -> Bool {

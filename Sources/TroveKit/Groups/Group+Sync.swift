@@ -67,6 +67,19 @@ extension Group {
         try store.removeDevices(codes: toRemove, remote: GroupBook.hubRemote)
     }
 
+    /// On an encrypted hub, adds this machine's key to the user's member record when it is not there (a member's
+    /// new machine), and syncs that, so that a removal locks this machine out too.
+    func adoptThisMachine() throws {
+        guard isEncrypted, let me = try me() else { return }
+        let key = try store.devicePublicKey()
+        guard !me.hubKeys.contains(key), var fields = try store.record(id: me.id)?.value.objectValue else { return }
+        fields["hubKeys"] = .array((me.hubKeys + [key]).map(JSONValue.string))
+        try store.transaction(message: "\(me.username) opens \(name) on another machine") { transaction in
+            _ = try transaction.put(.object(fields), type: RecordType.member)
+        }
+        try sync()
+    }
+
     /// A request to join, told to whoever answers requests (a new or renewed one), and its answer to the one who asked.
     private func requestNotice(before: JSONValue?, after: JSONValue?) -> String? {
         guard let after, let status = after["status"]?.stringValue, status != before?["status"]?.stringValue else { return nil }

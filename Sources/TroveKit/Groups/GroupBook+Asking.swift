@@ -37,6 +37,11 @@ extension GroupBook {
         let folder = askFolder(hub)
         // The folder goes when the request is answered (or when sending it failed).
         if FileManager.default.fileExists(atPath: folder) { throw GroupError.requestPending(group: hub) }
+        try ask(hub: hub, from: folder, message: message)
+    }
+
+    /// Starts a clone of the encrypted hub `hub` in `folder` and leaves a request, signed and sealed, for it.
+    func ask(hub: String, from folder: String, message: String?) throws {
         try FileManager.default.createDirectory(atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let hubKey = try Store.startEncryptedClone(from: hub, to: folder)
         var words: [String: JSONValue] = ["username": .string(me.username), "requesterKey": .string(me.key.line()), "hubKey": .string(hubKey)]
@@ -127,15 +132,28 @@ extension Group {
     /// Takes the join requests waiting on an encrypted hub into the group's store, where they are answered as any
     /// request, and off the hub; a blocked requester gets their answer at once. Only one who may answer requests
     /// does it. Returns the notices for the user.
+    ///
+    /// A request signed by a member's own key is from another machine of theirs: any member enrols it, and that
+    /// machine adds its key to the member's record once it opens the group (see `GroupBook.open`).
     func takeInHubRequests() throws -> [String] {
-        guard isEncrypted, let me = try me(), try permissions().allows(.invite, for: me.role) else { return [] }
+        guard isEncrypted, let me = try me() else { return [] }
         let waiting = try store.hubJoinRequests(remote: GroupBook.hubRemote)
         guard !waiting.isEmpty else { return [] }
+        let mayAnswer = try permissions().allows(.invite, for: me.role)
         let members = try self.members()
         let known = try store.records(ofType: RecordType.invitation).map(\.value)
-        var records: [JSONValue] = [], blocked: [String] = [], notices: [String] = []
+        var records: [JSONValue] = [], blocked: [String] = [], notices: [String] = [], handled: Set<String> = []
         for request in waiting {
-            guard let ask = HubAsk(request), !members.contains(where: { $0.publicKey == ask.key && $0.isActive }) else { continue }
+            let ask = HubAsk(request)
+            if let ask, let member = members.first(where: { $0.publicKey == ask.key && $0.isActive }) {
+                try store.enrolDevice(publicKey: ask.hubKey, name: member.username, remote: GroupBook.hubRemote)
+                handled.insert(request.code)
+                continue
+            }
+            // The rest is for those who answer requests; one that is no request (unsigned, forged) goes too.
+            guard mayAnswer else { continue }
+            handled.insert(request.code)
+            guard let ask else { continue }
             let id = JoinRequest.recordID(for: ask.key)
             let earlier = try store.record(id: id)?.value
             let asking: JSONValue = ["requesterKey": .string(ask.key.line()), "invitee": ask.fields["username"] ?? .null, "email": ask.fields["email"] ?? .null]
@@ -160,7 +178,7 @@ extension Group {
             }
         }
         for hubKey in blocked { try answerOnHub(hubKey, refused: true, blocked: true) }
-        try store.dismissHubJoinRequests(codes: Set(waiting.map(\.code)), remote: GroupBook.hubRemote)
+        if !handled.isEmpty { try store.dismissHubJoinRequests(codes: handled, remote: GroupBook.hubRemote) }
         return notices
     }
 

@@ -48,14 +48,29 @@ public struct GroupBook {
     }
 
     /// The group `link` names, cloned from its hub first when this machine has no copy yet.
+    ///
+    /// An encrypted hub opens for a new machine of a member once another machine of theirs, or any member, has
+    /// synced the group since it asked (`GroupError.awaitingMachine` until then); the new machine then adds its key
+    /// to the member's record, so that it is locked out with the others if the member leaves or is removed.
     public func open(_ link: GroupLink) throws -> Group {
         let folder = folder(of: link.id)
         if let store = try? Store.open(at: folder) {
             store.commitSigner = signer
             return Group(link: link, store: store, book: self)
         }
-        let store = try cloneReviewed(from: link.hub, to: folder)
-        return Group(link: link, store: store, book: self)
+        let store: Store
+        do {
+            if !Store.isPendingClone(at: folder), try Store.isEncryptedHub(url: link.hub) {
+                try? FileManager.default.removeItem(atPath: folder)
+                try ask(hub: link.hub, from: folder, message: nil)
+            }
+            store = try cloneReviewed(from: link.hub, to: folder)
+        } catch HubError.awaitingApproval {
+            throw GroupError.awaitingMachine(group: link.name)
+        }
+        let group = Group(link: link, store: store, book: self)
+        try group.adoptThisMachine()
+        return group
     }
 
     /// Clones a hub and holds its whole history to the group's rules; an encrypted hub opens with an invitation's

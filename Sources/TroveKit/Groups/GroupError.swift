@@ -18,6 +18,8 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
     case blocked(group: String)
     case emptyText(what: String)
     case unknownLink(String)
+    /// A new machine of a member asked to open an encrypted group, and waits for another member's sync.
+    case awaitingMachine(group: String)
     /// The group's hub is encrypted and this machine's copy can no longer open it: the user was removed.
     case noLongerReadable(group: String)
 
@@ -59,6 +61,9 @@ public enum GroupError: Error, Equatable, CustomStringConvertible {
             return "the \(what) is empty: write something"
         case .unknownLink(let text):
             return "no link '\(text)' in your groups"
+        case .awaitingMachine(let group):
+            return "this machine has asked to open \(group), whose hub is encrypted: it opens once one of your other "
+                + "machines, or any member, has synced the group"
         case .noLongerReadable(let group):
             return "you can no longer read \(group): its hub is encrypted, and you were removed from the group "
                 + "(what this machine had, it keeps; nothing written since opens for you)"

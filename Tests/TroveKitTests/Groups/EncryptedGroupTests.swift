@@ -137,4 +137,30 @@ import TroveTestSupport
         // Eve's machine still waits: it was never answered, nor enrolled.
         guard case .waiting = try eve.book.check(try #require(try eve.book.pendingAsks().first)) else { Issue.record("eve got in"); return }
     }
+
+    @Test("a member's second machine asks with their key, opens once their first machine syncs, and is locked out with them when they are removed")
+    func secondMachine() throws {
+        let ana = try world.person("ana"), bob = try world.person("bob")
+        let group = try ana.book.create(name: "CS101", hub: world.hub, encrypted: true).group
+        let invitation = try group.invite(email: "bob@example.com")
+        try group.sync()
+        let first = try bob.book.join(hub: world.hub, code: invitation.code.text)
+        try group.sync()
+        // Bob's laptop: the same person and key, another personal store that lists the group (as his sync would bring).
+        let laptop = GroupBook(personal: try Store.create(at: world.folder.child("bob-laptop/store")), me: bob.book.me, signer: bob.signer)
+        try laptop.list(id: first.link.id, name: "CS101", hub: world.hub, storeID: nil)
+        #expect(throws: GroupError.awaitingMachine(group: "CS101")) { try laptop.open("CS101") }
+        #expect(throws: GroupError.awaitingMachine(group: "CS101")) { try laptop.open("CS101") }
+        try first.sync()  // Bob's first machine, a plain member, enrols his laptop
+        let onLaptop = try laptop.open("CS101")
+        #expect(try onLaptop.me()?.hubKeys.count == 2)
+        try group.sync()
+        #expect(try group.members().first { $0.username == "bob" }?.hubKeys.count == 2)
+
+        try group.remove("bob")
+        try group.sync()
+        #expect(throws: GroupError.noLongerReadable(group: "CS101")) { try onLaptop.sync() }
+        #expect(throws: GroupError.noLongerReadable(group: "CS101")) { try first.sync() }
+        #expect(try group.store.hubDevices(remote: "origin").enrolled.map(\.code) == [try group.store.deviceCode()])
+    }
 }
