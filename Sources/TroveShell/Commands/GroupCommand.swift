@@ -34,8 +34,13 @@ struct GroupCommand: ParsableCommand {
                 """)
         @Argument(help: "The group's name.") var name: String
         @Option(help: ArgumentHelp("Where members sync: a path, file://, ssh:// or https:// URL.", valueName: "url")) var hub: String
+        @Flag(help: "An encrypted hub (the default).") var encrypt = false
         @Flag(help: "A plain hub: the group's records readable on it, as for groups made before encrypted hubs.") var plain = false
         @OptionGroup var storeOptions: StoreOptions
+
+        func validate() throws {
+            if encrypt && plain { throw ValidationError("--encrypt and --plain: choose one") }
+        }
 
         func run(_ env: CommandEnvironment) throws {
             let (group, phrase) = try GroupContext.book(storeOptions, env: env).create(name: name, hub: hub, encrypted: !plain)
