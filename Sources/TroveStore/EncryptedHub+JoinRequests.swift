@@ -21,6 +21,10 @@ public struct HubJoinRequest: Sendable, Equatable {
 }
 
 extension EncryptedHub {
+    /// The most bytes a join request or an answer may have: anyone who can write to the hub can leave one, and
+    /// an honest one is under 2 KB.
+    static let largestRequest = 64 * 1024
+
     /// The join requests on the hub, with the words they sealed opened by the hub's data keys.
     func joinRequests(security: TransferSecurity) throws -> [HubJoinRequest] {
         guard let tip = try fetchTip(security: security, progress: nil) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
@@ -28,7 +32,8 @@ extension EncryptedHub {
         guard hub.tree.entry(atPath: "requests")?.kind == .tree else { return [] }
         var requests: [HubJoinRequest] = []
         try shadow.walkFiles(in: hub.tree, under: "requests") { path, blob in
-            guard path.hasSuffix(".json"), let request = try? JSONValue(parsing: shadow.blob(blob)).objectValue,
+            guard path.hasSuffix(".json"), try shadow.blobSize(blob) <= Self.largestRequest,
+                  let request = try? JSONValue(parsing: shadow.blob(blob)).objectValue,
                   let recipient = request["recipient"]?.stringValue.flatMap({ try? AgeRecipient(text: $0) }),
                   let verifying = request["verifying"]?.stringValue.flatMap({ HubManifest.unbase64(Substring($0)) }), verifying.count == 32
             else { return }
@@ -69,7 +74,8 @@ extension EncryptedHub {
     /// to the hub could leave one. It only ever says the request was refused.
     func answerForThisDevice() throws -> [UInt8]? {
         guard let tip = try shadow.referenceTarget(Self.shadowTracking),
-              let entry = try shadow.tree(ofCommit: tip).entry(atPath: File.answer(key.publicKey.code)) else { return nil }
+              let entry = try shadow.tree(ofCommit: tip).entry(atPath: File.answer(key.publicKey.code)),
+              try shadow.blobSize(entry.id) <= Self.largestRequest else { return nil }
         return try? AgeFile.decrypt(try shadow.blob(entry.id), with: [.x25519(key.identity)])
     }
 }

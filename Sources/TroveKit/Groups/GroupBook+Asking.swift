@@ -142,7 +142,7 @@ extension Group {
         let mayAnswer = try permissions().allows(.invite, for: me.role)
         let members = try self.members()
         let known = try store.records(ofType: RecordType.invitation).map(\.value)
-        var records: [JSONValue] = [], blocked: [String] = [], notices: [String] = [], handled: Set<String> = []
+        var blocked: [String] = [], notices: [String] = [], handled: Set<String> = []
         for request in waiting {
             let ask = HubAsk(request)
             if let ask, let member = members.first(where: { $0.publicKey == ask.key && $0.isActive }) {
@@ -168,14 +168,18 @@ extension Group {
             ]
             if let email = ask.fields["email"], email.stringValue != nil { fields["email"] = email }
             if let message = ask.fields["message"], message.stringValue != nil { fields["message"] = message }
-            records.append(.object(fields))
+            // One commit each: a request the invitation schema refuses (a name too long, a message of 20,000
+            // characters), left by anyone who can write to the hub, is dropped alone and blocks no sync.
+            do {
+                try store.transaction(message: "Take in a request to join \(name)") { transaction in
+                    _ = try transaction.put(.object(fields), type: RecordType.invitation)
+                }
+            } catch let error as StoreError {
+                guard case .invalidRecord = error else { throw error }
+                continue
+            }
             let words = ask.fields["message"]?.stringValue.map { ": \"\($0)\"" } ?? ""
             notices.append("\(ask.fields["username"]?.stringValue ?? "someone") asks to join \(name)\(words)")
-        }
-        if !records.isEmpty {
-            try store.transaction(message: "Take in requests to join \(name)") { transaction in
-                for record in records { _ = try transaction.put(record, type: RecordType.invitation) }
-            }
         }
         for hubKey in blocked { try answerOnHub(hubKey, refused: true, blocked: true) }
         if !handled.isEmpty { try store.dismissHubJoinRequests(codes: handled, remote: GroupBook.hubRemote) }

@@ -109,6 +109,14 @@ import TroveTestSupport
         let group = try ana.book.create(name: "CS101", hub: world.hub, encrypted: true).group
         try group.store.postChat("Historymarker before dan", author: "ana", group: try group.store.groupID())
         try group.sync()
+        // A request the invitation schema refuses (a 300-letter name) is dropped alone: the sync goes on.
+        let odd = GroupBook(personal: eve.book.personal, me: GroupIdentity(username: String(repeating: "x", count: 300), key: eve.key.publicKey),
+                            signer: eve.signer)
+        try odd.request(hub: world.hub, message: "hi")
+        try FileManager.default.removeItem(atPath: try #require(try odd.pendingAsks().first).folder)
+        #expect(try group.sync().notices.isEmpty)
+        #expect(try group.requests().isEmpty)
+        #expect(try group.store.hubJoinRequests(remote: "origin").isEmpty)
         // Eve asks in Dan's name and with his key, but signs with her own.
         let forger = GroupBook(personal: eve.book.personal, me: GroupIdentity(username: "dan", key: dan.key.publicKey), signer: eve.signer)
         try forger.request(hub: world.hub, message: "it is me, dan")
