@@ -59,10 +59,13 @@ extension Group {
     /// The hub's device list as last verified here decides whether the hub is written at all.
     func rekeyForFormerMembers() throws {
         guard isEncrypted else { return }
-        let former = Set(try members().filter { !$0.isActive }.flatMap(\.hubKeys).compactMap(Store.deviceCode(ofPublicKey:)))
+        let members = try members()
+        let codes = { (members: [Member]) in Set(members.flatMap(\.hubKeys).compactMap(Store.deviceCode(ofPublicKey:))) }
         let enrolled = try store.enrolledDeviceCodes(remote: GroupBook.hubRemote)
         let mine = try store.deviceCode()
-        let toRemove = former.intersection(enrolled).subtracting([mine])
+        // A key an active member lists stays: a member who lists others' keys and leaves locks no one else out.
+        let toRemove = codes(members.filter { !$0.isActive }).subtracting(codes(members.filter(\.isActive)))
+            .intersection(enrolled).subtracting([mine])
         guard !toRemove.isEmpty else { return }
         try store.removeDevices(codes: toRemove, remote: GroupBook.hubRemote)
     }

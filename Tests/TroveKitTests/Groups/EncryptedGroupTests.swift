@@ -171,4 +171,28 @@ import TroveTestSupport
         #expect(throws: GroupError.noLongerReadable(group: "CS101")) { try first.sync() }
         #expect(try group.store.hubDevices(remote: "origin").enrolled.map(\.code) == [try group.store.deviceCode()])
     }
+
+    @Test("a member who lists another member's key as theirs and leaves locks only themselves out")
+    func leaverListingOthersKeys() throws {
+        let ana = try world.person("ana"), bob = try world.person("bob"), cat = try world.person("cat")
+        let group = try ana.book.create(name: "CS101", hub: world.hub, encrypted: true).group
+        let (forBob, forCat) = (try group.invite(email: "bob@example.com"), try group.invite(email: "cat@example.com"))
+        try group.sync()
+        let bobs = try bob.book.join(hub: world.hub, code: forBob.code.text)
+        let cats = try cat.book.join(hub: world.hub, code: forCat.code.text)
+        try bobs.sync()
+        // Bob puts Cat's key in his own record (his own record is his to change), then leaves.
+        let bobAsMember = try #require(try bobs.me())
+        var fields = try #require(try bobs.store.record(id: bobAsMember.id)?.value.objectValue)
+        fields["hubKeys"] = .array((bobAsMember.hubKeys + [try cats.store.devicePublicKey()]).map { .string($0) })
+        try bobs.store.transaction { transaction in _ = try transaction.put(.object(fields), type: "member") }
+        try bobs.leave()
+        try group.sync()
+        let enrolled = Set(try group.store.hubDevices(remote: "origin").enrolled.map(\.code))
+        #expect(enrolled == [try group.store.deviceCode(), try cats.store.deviceCode()])
+        try group.store.postChat("Stillmarker for cat", author: "ana", group: try group.store.groupID())
+        try group.sync()
+        try cats.sync()
+        #expect(try world.chat(of: cat) == ["Stillmarker for cat"])
+    }
 }
