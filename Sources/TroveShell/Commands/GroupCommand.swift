@@ -163,22 +163,7 @@ struct GroupSyncCommand: TroveCommand {
 
     func run(_ env: CommandEnvironment) throws {
         let book = try GroupContext.book(storeOptions, env: env)
-        var failed = 0
-        // Requests to join encrypted groups: answered ones are told (and an accepted group syncs below).
-        for ask in group == nil ? try book.pendingAsks() : [] {
-            do {
-                switch try book.check(ask) {
-                case .waiting: env.out.line("Your request to join the group at \(ask.hub) waits for an answer.")
-                case .refused(let blocked):
-                    env.out.line(blocked ? "Your request to join the group at \(ask.hub) was refused, for the third time: you may not ask again"
-                                         : "Your request to join the group at \(ask.hub) was refused")
-                case .accepted(let joined): env.out.line("Your request to join \(joined.name) was accepted: you are a member")
-                }
-            } catch {
-                failed += 1
-                env.error("\(ask.hub): \(error)")
-            }
-        }
+        var failed = group == nil ? GroupContext.checkAsks(book, env) : 0
         let links = try group.map { [try book.link(named: $0)] } ?? book.all()
         if links.isEmpty && failed == 0 { return env.out.line("No group work 🎉!") }
         for link in links {

@@ -50,6 +50,27 @@ enum GroupContext {
 }
 
 extension GroupContext {
+    /// Looks whether requests to join encrypted groups were answered, and says so (an accepted group is listed
+    /// from now on, and syncs with the others); returns how many could not be checked.
+    static func checkAsks(_ book: GroupBook, _ env: CommandEnvironment) -> Int {
+        var failed = 0
+        for ask in (try? book.pendingAsks()) ?? [] {
+            do {
+                switch try book.check(ask) {
+                case .waiting: env.out.line("Your request to join the group at \(ask.hub) waits for an answer.")
+                case .refused(let blocked):
+                    env.out.line(blocked ? "Your request to join the group at \(ask.hub) was refused, for the third time: you may not ask again"
+                                         : "Your request to join the group at \(ask.hub) was refused")
+                case .accepted(let joined): env.out.line("Your request to join \(joined.name) was accepted: you are a member")
+                }
+            } catch {
+                failed += 1
+                env.error("\(ask.hub): \(error)")
+            }
+        }
+        return failed
+    }
+
     /// Syncs a change just made, so others see it; offline, it waits for the next sync.
     static func push(_ group: Group, _ env: CommandEnvironment) {
         do { _ = try group.sync() } catch {

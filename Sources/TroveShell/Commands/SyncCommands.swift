@@ -239,8 +239,9 @@ struct SyncCommand: TroveCommand {
 extension SyncCommand {
     /// Syncs every group the personal store lists (none without a signing key); returns how many failed.
     func syncGroups(_ env: CommandEnvironment) -> Int {
-        guard let book = try? GroupContext.book(storeOptions, env: env), let links = try? book.all() else { return 0 }
-        var failed = 0
+        guard let book = try? GroupContext.book(storeOptions, env: env) else { return 0 }
+        var failed = GroupContext.checkAsks(book, env)
+        guard let links = try? book.all() else { return failed }
         for link in links {
             do { GroupContext.print(try book.open(link).sync(), of: "group " + link.name, env) } catch {
                 failed += 1
