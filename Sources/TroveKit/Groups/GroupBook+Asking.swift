@@ -130,8 +130,8 @@ struct HubAsk {
 
 extension Group {
     /// Takes the join requests waiting on an encrypted hub into the group's store, where they are answered as any
-    /// request, and off the hub; a blocked requester gets their answer at once. Only one who may answer requests
-    /// does it. Returns the notices for the user.
+    /// request, and off the hub; a blocked requester gets their answer at once. Only those who may answer requests
+    /// take others' in. Returns the notices for the user.
     ///
     /// A request signed by a member's own key is from another machine of theirs: any member enrols it, and that
     /// machine adds its key to the member's record once it opens the group (see `GroupBook.open`).
