@@ -25,9 +25,10 @@ extension EncryptedHub {
     /// an honest one is under 2 KB.
     static let largestRequest = 64 * 1024
 
-    /// The join requests on the hub, with the words they sealed opened by the hub's data keys.
-    func joinRequests(security: TransferSecurity) throws -> [HubJoinRequest] {
-        guard let tip = try fetchTip(security: security, progress: nil) else { throw HubError.notAnEncryptedHub(url: try shadowURL()) }
+    /// The join requests on the hub as this device last fetched or pushed it (a sync has just done so: no second
+    /// trip to the hub), with the words they sealed opened by the hub's data keys.
+    func joinRequests() throws -> [HubJoinRequest] {
+        guard let tip = try shadow.referenceTarget(Self.shadowTracking) else { return [] }
         let hub = try open(tip: tip)
         guard hub.tree.entry(atPath: "requests")?.kind == .tree else { return [] }
         var requests: [HubJoinRequest] = []
@@ -81,10 +82,10 @@ extension EncryptedHub {
 }
 
 extension Store {
-    /// The join requests waiting on the encrypted hub `remote`.
-    public func hubJoinRequests(remote: String, security: TransferSecurity = TransferSecurity()) throws -> [HubJoinRequest] {
+    /// The join requests waiting on the encrypted hub `remote`, as the last sync with it found them.
+    public func hubJoinRequests(remote: String) throws -> [HubJoinRequest] {
         guard let hub = try encryptedHub(remote) else { throw HubError.notEncrypted(remote: remote) }
-        return try hub.joinRequests(security: security)
+        return try hub.joinRequests()
     }
 
     /// Takes the join requests of `codes` off the encrypted hub `remote`.

@@ -62,7 +62,7 @@ extension GroupBook {
 
     /// The requests to join encrypted groups that wait on this machine.
     public func pendingAsks() throws -> [PendingAsk] {
-        let groups = (folder(of: "x") as NSString).deletingLastPathComponent
+        let groups = LocalFile.path("groups", ofStoreAt: personal.path)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: groups)) ?? []
         return names.filter { $0.hasPrefix(".asked-") }.sorted().compactMap { name in
             let folder = groups + "/" + name
@@ -137,6 +137,7 @@ extension Group {
     /// machine adds its key to the member's record once it opens the group (see `GroupBook.open`).
     func takeInHubRequests() throws -> [String] {
         guard isEncrypted, let me = try me() else { return [] }
+        // The sync that calls this has just fetched the hub.
         let waiting = try store.hubJoinRequests(remote: GroupBook.hubRemote)
         guard !waiting.isEmpty else { return [] }
         let mayAnswer = try permissions().allows(.invite, for: me.role)
