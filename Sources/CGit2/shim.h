@@ -30,6 +30,18 @@ static inline int trove_git_set_cache_object_limit(git_object_t type, size_t siz
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
 }
 
+static inline int trove_git_set_mwindow_size(size_t size) {
+    return git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, size);
+}
+
+static inline int trove_git_set_mwindow_mapped_limit(size_t size) {
+    return git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, size);
+}
+
+static inline int trove_git_set_cache_max_size(ssize_t size) {
+    return git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, size);
+}
+
 /* The CA certificates https remotes are checked against (a file, a folder, or both). */
 static inline int trove_git_set_ssl_cert_locations(const char *file, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
