@@ -51,7 +51,7 @@ extension Store {
         let fullMessage = transaction.message.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
             ?? CommitMessage.full(summary: CommitMessage.summary(transaction.actions), actions: transaction.actions)
         let summary = String(fullMessage.prefix { $0 != "\n" })
-        let changes = transaction.changes
+        var changes = transaction.changes
             .filter { path, change in
                 if case .delete = change { return transaction.base?.entry(atPath: path) != nil }
                 return true
@@ -65,10 +65,16 @@ extension Store {
         // Most of a large git index is written while the objects below are written and synced.
         try checkout.beginIndexWrite(upserting: changes.compactMap { if case .delete = $0.value { nil } else { $0.key } },
                                      removing: changes.compactMap { if case .delete = $0.value { $0.key } else { nil } })
-        // Records spilled during the transaction become readable to git before any tree names them.
-        try transaction.spillPack?.finish()
         let author = signature()
         let signer = commitSigner
+        // A transaction that spilled (an import) writes the rest of its blobs and its trees to that pack as well,
+        // folder by folder: holding them for one more pack was most of a 200,000-entry import's peak memory.
+        if let pack = transaction.spillPack, !pack.isFinished {
+            let written = try commitSpilled(&changes, head: head, base: transaction.base, pack: pack, author: author, message: fullMessage)
+            return try finishCommit(transaction, changes: changes, written: written, head: head, checkout: checkout, summary: summary)
+        }
+        // Records spilled during the transaction become readable to git before any tree names them.
+        try transaction.spillPack?.finish()
         let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in
             var blobs: [String: ObjectID] = [:]
             var treeChanges: [TreeChange] = []
@@ -98,6 +104,32 @@ extension Store {
         }
         let written = changes.count >= Self.packThreshold || bytes >= Self.packBytesThreshold
             ? try repository.batchingObjectWrites(write) : try write(repository)
+        return try finishCommit(transaction, changes: changes, written: written, head: head, checkout: checkout, summary: summary)
+    }
+
+    /// Writes a spilled transaction's remaining blobs and its trees to its pack, finishes the pack, and writes the
+    /// commit; `changes` then name every blob by id, to be read back a few MB at a time for the checkout.
+    private func commitSpilled(_ changes: inout [(key: String, value: Transaction.PendingChange)], head: ObjectID?, base: Tree?,
+                               pack: PackStream, author: Signature, message: String) throws
+        -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) {
+        // The tree writer takes folders as they come, in git's (byte) order of paths.
+        changes.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let held = changes.indices.filter { if case .write = changes[$0].value { true } else { false } }
+        let ids = try pack.append(held.map { if case .write(let bytes) = changes[$0].value { bytes } else { [] } })
+        for (position, id) in zip(held, ids) { changes[position].value = .stored(id) }
+        let tree = try repository.writeTree(applyingSorted: changes.lazy.map { path, change in
+            if case .stored(let blob) = change { TreeChange.upsert(path: path, blob: blob) } else { TreeChange.remove(path: path) }
+        }, to: base, into: pack)
+        try pack.finish()
+        let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], author: author, committer: author,
+                                                 message: message, signer: commitSigner)
+        return (commit, tree, [:])
+    }
+
+    /// Moves HEAD to the written commit, then checks out its files and writes the git index.
+    private func finishCommit(_ transaction: Transaction, changes: [(key: String, value: Transaction.PendingChange)],
+                              written: (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]), head: ObjectID?,
+                              checkout: Checkout, summary: String) throws -> CommitResult {
         if let base = transaction.base, written.tree == base.id {
             return CommitResult(commit: nil, summary: summary)
         }

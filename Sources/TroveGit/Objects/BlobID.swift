@@ -4,9 +4,12 @@ import Foundation
 extension Repository {
     /// A blob's id: SHA-1 of `blob <size>\0` and its bytes, with BoringSSL's SHA-1 (libgit2's collision-detecting
     /// one cost a bulk import a twentieth of its time).
-    static func blobID(_ bytes: [UInt8]) -> ObjectID {
+    static func blobID(_ bytes: [UInt8]) -> ObjectID { objectID(bytes, kind: "blob") }
+
+    /// An object's id: SHA-1 of `<kind> <size>\0` and its bytes.
+    static func objectID(_ bytes: [UInt8], kind: String) -> ObjectID {
         var hash = Insecure.SHA1()
-        hash.update(data: Array("blob \(bytes.count)\u{0}".utf8))
+        hash.update(data: Array("\(kind) \(bytes.count)\u{0}".utf8))
         hash.update(data: bytes)
         return ObjectID(bytes: Array(hash.finalize()))
     }

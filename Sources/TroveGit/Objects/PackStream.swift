@@ -40,19 +40,32 @@ public final class PackStream {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
+    /// Whether `finish` has run: the pack takes no more objects.
+    public var isFinished: Bool { finished != nil }
+
     /// How many objects the pack holds.
     public var count: Int { entries.count }
 
     /// Appends `blobs` (deflated on every core), skipping any already here, and returns their ids in order.
     public func append(_ blobs: [[UInt8]]) throws -> [ObjectID] {
+        try append(blobs, ids: Repository.blobIDs(blobs), type: GIT_OBJECT_BLOB)
+    }
+
+    /// Appends one tree object (`TreeWriter`'s bytes) and returns its id.
+    func appendTree(_ bytes: [UInt8]) throws -> ObjectID {
+        let id = Repository.objectID(bytes, kind: "tree")
+        _ = try append([bytes], ids: [id], type: GIT_OBJECT_TREE)
+        return id
+    }
+
+    private func append(_ blobs: [[UInt8]], ids: [ObjectID], type: git_object_t) throws -> [ObjectID] {
         precondition(finished == nil, "a finished pack takes no more objects")
-        let ids = Repository.blobIDs(blobs)
         var objects: [PackWriter.Object] = []
         var seen = Set<ObjectID>()
         // Each array's storage stays where it is while `blobs` lives unchanged, so its address outlives the closure.
         try withExtendedLifetime(blobs) {
             for (blob, id) in zip(blobs, ids) where positions[id] == nil && seen.insert(id).inserted {
-                objects.append(.init(id: id, type: GIT_OBJECT_BLOB, data: blob.withUnsafeBytes { $0 }))
+                objects.append(.init(id: id, type: type, data: blob.withUnsafeBytes { $0 }))
             }
             // One write for the batch: a write per entry was 100,000 system calls for an import of that many.
             var batch: [UInt8] = []
