@@ -42,6 +42,24 @@ public final class Checkout {
     /// The index write begun early (`beginIndexWrite`), holding `index.lock`.
     private var indexAhead: GitIndexFile.WriteAhead?
 
+    /// Where a large checkout's changes go as they are staged (`stageInPathOrder`), instead of `upserts` and `removals`.
+    private var run: StagedChangeRun?
+
+    /// Keeps what this checkout stages in a file rather than in memory, and writes the index by merging it with the
+    /// old one (`GitIndexFile.writeMerging`): for a checkout of any size, whose files are written and removed in
+    /// path order (byte order), each once.
+    public func stageInPathOrder() throws {
+        guard indexFile != nil, indexAhead == nil else { return }
+        run = try StagedChangeRun(in: repository.gitDirectory)
+    }
+
+    /// Moves what was just staged to the run, when there is one.
+    private func drainIntoRun() throws {
+        guard let run else { return }
+        for entry in upserts { try run.append(path: entry.path, entry: entry) }
+        upserts.removeAll(keepingCapacity: true)
+    }
+
     public init(_ repository: Repository) { self.repository = repository }
 
     /// Starts the git index's write for a checkout that will write the files at `upserting` and remove those at
@@ -68,6 +86,7 @@ public final class Checkout {
         try makeParentFolders(of: path)
         let info = try Self.writeFile(target, bytes, path: path)
         upserts.append(GitIndexFile.Entry(path: path, blob: blob, fileStat: info))
+        try drainIntoRun()
     }
 
     /// Writes many files: their folders first, then the files on two threads.
@@ -111,13 +130,14 @@ public final class Checkout {
         for (file, result) in zip(files, results) {
             upserts.append(GitIndexFile.Entry(path: file.path, blob: file.blob, fileStat: try result.get()))
         }
+        try drainIntoRun()
     }
 
     /// Removes `path` from the work tree, and any folders it leaves empty.
     public func remove(path: String) throws {
         let target = try repository.workdirPath(path)
         if try !parentFoldersAreReal(of: path) {  // gone already, or behind a link that must not be followed
-            removals.append(path)
+            try unstage(path)
             return
         }
         if unlink(target) != 0 && errno != ENOENT {
@@ -128,14 +148,24 @@ public final class Checkout {
             realFolders.remove(Substring(folder))
             folder = (folder as NSString).deletingLastPathComponent
         }
-        removals.append(path)
+        try unstage(path)
+    }
+
+    private func unstage(_ path: String) throws {
+        guard let run else { return removals.append(path) }
+        try drainIntoRun()
+        try run.append(path: path, entry: nil)
     }
 
     /// Stages everything written and removed, in one index write.
     public func finish() throws {
         let ahead = indexAhead
         indexAhead = nil
-        if indexFile != nil {
+        if let run {
+            try drainIntoRun()
+            self.run = nil
+            try GitIndexFile.writeMerging(gitDirectory: repository.gitDirectory, run: run)
+        } else if indexFile != nil {
             try GitIndexFile.write(gitDirectory: repository.gitDirectory, upserts: upserts, removals: removals, ahead: ahead)
         } else {
             let index = try repository.index()

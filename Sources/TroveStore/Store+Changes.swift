@@ -29,13 +29,27 @@ extension Store {
     /// Unchanged subtrees are skipped whole, so the cost grows with the change, not the store.
     /// Throws `StoreError.unknownCommit` when either commit is not in the repository.
     public func recordChanges(from old: String?, to new: String) throws -> [RecordChange] {
+        var changes: [RecordChange] = []
+        try recordChanges(from: old, to: new, batch: .max) { changes = $0 }
+        return changes
+    }
+
+    /// The same changes, in path order, handed to `body` `batch` at a time: an import's 1,000,000 need not be
+    /// held at once. Nothing is handed over when nothing changed.
+    public func recordChanges(from old: String?, to new: String, batch: Int, _ body: ([RecordChange]) throws -> Void) throws {
         let oldTree = try old.map { try tree(ofCommitHex: $0) }
         let newTree = try tree(ofCommitHex: new)
         let collections = Dictionary(formats.recordFormats.filter { !$0.isLog }.map { ($0.collection, $0.type) }) { first, _ in first }
-        return try repository.diff(from: oldTree, to: newTree).compactMap { delta in
-            guard let (collection, id) = StoreLayout.parseRecordPath(delta.path), let type = collections[collection] else { return nil }
-            return RecordChange(id: id, type: type, blob: delta.newID?.hex, path: delta.path)
+        var changes: [RecordChange] = []
+        try repository.diff(from: oldTree, to: newTree) { delta in
+            guard let (collection, id) = StoreLayout.parseRecordPath(delta.path), let type = collections[collection] else { return }
+            changes.append(RecordChange(id: id, type: type, blob: delta.newID?.hex, path: delta.path))
+            if changes.count >= batch {
+                try body(changes)
+                changes.removeAll(keepingCapacity: true)
+            }
         }
+        if !changes.isEmpty { try body(changes) }
     }
 
     /// Every record file at commit `hex`, as its id and blob id; of an id with files in two collections, the first.

@@ -62,17 +62,18 @@ extension Store {
         for (path, _) in changes where !transaction.adoptedPaths.contains(path) {
             try refuseHandEdit(at: path, committed: transaction.base?.entry(atPath: path)?.id, checkout: checkout)
         }
-        // Most of a large git index is written while the objects below are written and synced.
-        try checkout.beginIndexWrite(upserting: changes.compactMap { if case .delete = $0.value { nil } else { $0.key } },
-                                     removing: changes.compactMap { if case .delete = $0.value { $0.key } else { nil } })
         let author = signature()
         let signer = commitSigner
         // A transaction that spilled (an import) writes the rest of its blobs and its trees to that pack as well,
         // folder by folder: holding them for one more pack was most of a 200,000-entry import's peak memory.
         if let pack = transaction.spillPack, !pack.isFinished {
             let written = try commitSpilled(&changes, head: head, base: transaction.base, pack: pack, author: author, message: fullMessage)
+            try checkout.stageInPathOrder()
             return try finishCommit(transaction, changes: changes, written: written, head: head, checkout: checkout, summary: summary)
         }
+        // Most of a large git index is written while the objects below are written and synced.
+        try checkout.beginIndexWrite(upserting: changes.compactMap { if case .delete = $0.value { nil } else { $0.key } },
+                                     removing: changes.compactMap { if case .delete = $0.value { $0.key } else { nil } })
         // Records spilled during the transaction become readable to git before any tree names them.
         try transaction.spillPack?.finish()
         let write = { (repository: Repository) throws -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) in
@@ -156,7 +157,14 @@ extension Store {
                     files.removeAll(keepingCapacity: true)
                     readBytes = 0
                 }
-            case .delete: try checkout.remove(path: path)
+            case .delete:
+                // Files before it are written first: a checkout staging in path order takes them so.
+                if !files.isEmpty {
+                    try checkout.write(files)
+                    files.removeAll(keepingCapacity: true)
+                    readBytes = 0
+                }
+                try checkout.remove(path: path)
             }
         }
         try checkout.write(files)

@@ -94,7 +94,7 @@ extension GitIndexFile {
     }
 
     /// The entries of one block, parsed.
-    private func entries(of block: EntryOffsetTable.Block, table: EntryOffsetTable, start: UnsafePointer<UInt8>) -> [EntryReference] {
+    func entries(of block: EntryOffsetTable.Block, table: EntryOffsetTable, start: UnsafePointer<UInt8>) -> [EntryReference] {
         var found: [EntryReference] = []
         found.reserveCapacity(block.count)
         var offset = block.offset
@@ -209,7 +209,7 @@ extension GitIndexFile {
     }
 
     /// Appends an entry whose path lies apart from its fixed part (a split index's) as git stores it.
-    private static func encode(_ entry: EntryReference, into out: inout [UInt8]) {
+    static func encode(_ entry: EntryReference, into out: inout [UInt8]) {
         let start = out.count
         let fixed = UnsafeBufferPointer(start: entry.data, count: entry.fixedLength)
         let pathLength = Int(entry.pathLength)
@@ -222,7 +222,7 @@ extension GitIndexFile {
     }
 
     /// Appends a staged file's entry as git stores it: stat data, mode, blob, flags, path, NUL padding.
-    private static func encode(_ entry: Entry, path: [UInt8], into out: inout [UInt8]) {
+    static func encode(_ entry: Entry, path: [UInt8], into out: inout [UInt8]) {
         let start = out.count
         let info = entry.statData
         for value in [

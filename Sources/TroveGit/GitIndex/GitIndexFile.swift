@@ -36,6 +36,12 @@ public struct GitIndexFile {
             statData = StatData(fileStat)
         }
 
+        init(path: String, blob: ObjectID, statData: StatData) {
+            self.path = path
+            self.blob = blob
+            self.statData = statData
+        }
+
         /// The stat data as a `stat`, with the fields the index keeps (each cut to 32 bits, as git cuts them).
         public var fileStat: stat {
             var info = stat()
@@ -55,6 +61,12 @@ public struct GitIndexFile {
     /// The fields of `stat` an index entry holds, in its order (the mode, always a regular file's, aside).
     struct StatData {
         var ctimeSeconds, ctimeNanoseconds, mtimeSeconds, mtimeNanoseconds, device, inode, user, group, size: UInt32
+
+        init(ctimeSeconds: UInt32, ctimeNanoseconds: UInt32, mtimeSeconds: UInt32, mtimeNanoseconds: UInt32, device: UInt32,
+             inode: UInt32, user: UInt32, group: UInt32, size: UInt32) {
+            (self.ctimeSeconds, self.ctimeNanoseconds, self.mtimeSeconds, self.mtimeNanoseconds) = (ctimeSeconds, ctimeNanoseconds, mtimeSeconds, mtimeNanoseconds)
+            (self.device, self.inode, self.user, self.group, self.size) = (device, inode, user, group, size)
+        }
 
         init(_ info: stat) {
             ctimeSeconds = UInt32(truncatingIfNeeded: info.st_ctim.tv_sec)

@@ -38,7 +38,7 @@ final class GitIndexFileWriter {
         self.lock = lock
         let deadline = Date().addingTimeInterval(patience)
         while true {
-            descriptor = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            descriptor = open(lock, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 || errno != EEXIST || Date() >= deadline { break }
             usleep(2_000)
         }
@@ -125,6 +125,43 @@ final class GitIndexFileWriter {
             close(descriptor)
             unlink(lock)
             descriptor = -1
+        }
+    }
+
+    /// The bytes gathered and not yet written (`flush`).
+    var gatheredBytes: Int { pieces.reduce(0) { $0 + $1.withBytes(\.count) } }
+
+    /// Writes what is gathered so far to the file, hashing nothing yet: for a file written as it is made, whose
+    /// header is only known at its end (`commitRehashing`).
+    func flush() throws {
+        for piece in pieces { try write(piece) }
+        pieces.removeAll()
+    }
+
+    /// Writes what is left, puts `header` over the file's first bytes, hashes the file as read back, and renames
+    /// it to `path`: a file of any size in a bounded buffer.
+    func commitRehashing(to path: String, header: [UInt8]) throws {
+        precondition(ahead == nil)
+        try flush()
+        guard pwrite(descriptor, header, header.count, 0) == header.count else { throw failure() }
+        var hasher = Insecure.SHA1()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw failure() }
+            if got == 0 { break }
+            hasher.update(data: buffer[..<got])
+            offset += off_t(got)
+        }
+        try Array(hasher.finalize()).withUnsafeBufferPointer(writeAll)
+        close(descriptor)
+        descriptor = -1
+        guard rename(lock, path) == 0 else {
+            let error = failure()
+            unlink(lock)
+            throw error
         }
     }
 

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The git index changes of a large checkout, kept in path order in an unnamed file instead of in memory.
+///
+/// An import of 1,000,000 records stages 1,000,000 entries: held as `GitIndexFile.Entry`s with their paths they
+/// were about 100 bytes each (issue 25). Here each is written as it is staged and read back once, in the same
+/// order, by `GitIndexFile.writeMerging`.
+final class StagedChangeRun {
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var written: Int = 0
+    private var lastPath: [UInt8]?
+    /// How many changes the run holds.
+    private(set) var count = 0
+
+    /// An unnamed file in `folder` (the git directory), gone when this is released or the process ends.
+    init(in folder: String) throws {
+        var template = Array((folder + "trove-staging-XXXXXX").utf8CString)
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw Self.failure("make a staging file in \(folder)") }
+        unlink(String(cString: template))
+    }
+
+    deinit { close(descriptor) }
+
+    /// Adds the change of `path`: staged as `entry`, or unstaged (`nil`). Paths must come in byte order, each once.
+    func append(path: String, entry: GitIndexFile.Entry?) throws {
+        let bytes = Array(path.utf8)
+        precondition(lastPath.map { $0.lexicographicallyPrecedes(bytes) } ?? true, "staged changes come in path order")
+        lastPath = bytes
+        buffer.append(entry == nil ? 0 : 1)
+        withUnsafeBytes(of: UInt16(bytes.count).littleEndian) { buffer.append(contentsOf: $0) }
+        buffer += bytes
+        if let entry {
+            buffer += entry.blob.bytes
+            let data = entry.statData
+            for value in [data.ctimeSeconds, data.ctimeNanoseconds, data.mtimeSeconds, data.mtimeNanoseconds,
+                          data.device, data.inode, data.user, data.group, data.size] {
+                withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
+            }
+        }
+        count += 1
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private func flush() throws {
+        var done = 0
+        while done < buffer.count {
+            let step = buffer.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(written + done)) }
+            if step < 0 && errno == EINTR { continue }
+            guard step > 0 else { throw Self.failure("write a staging file") }
+            done += step
+        }
+        written += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Reads the changes back in order, a MB at a time.
+    func reader() throws -> Reader {
+        try flush()
+        return Reader(descriptor: descriptor, end: written)
+    }
+
+    struct Reader {
+        let descriptor: Int32
+        let end: Int
+        private var buffer: [UInt8] = []
+        private var position = 0
+        private var offset = 0
+
+        init(descriptor: Int32, end: Int) {
+            self.descriptor = descriptor
+            self.end = end
+        }
+
+        /// The next change: its path and its entry, or `nil` for an unstaged path.
+        mutating func next() throws -> (path: [UInt8], entry: GitIndexFile.Entry?)? {
+            guard try ensure(3) else { return nil }
+            let staged = buffer[position] == 1
+            let length = Int(buffer[position + 1]) | Int(buffer[position + 2]) << 8
+            guard try ensure(3 + length + (staged ? 56 : 0)) else { throw StagedChangeRun.failure("read a staging file back") }
+            let path = Array(buffer[(position + 3)..<(position + 3 + length)])
+            position += 3 + length
+            guard staged else { return (path, nil) }
+            let blob = ObjectID(bytes: Array(buffer[position..<(position + 20)]))
+            var values: [UInt32] = []
+            for index in 0..<9 {
+                let at = position + 20 + 4 * index
+                values.append(UInt32(buffer[at]) | UInt32(buffer[at + 1]) << 8 | UInt32(buffer[at + 2]) << 16 | UInt32(buffer[at + 3]) << 24)
+            }
+            position += 56
+            let data = GitIndexFile.StatData(ctimeSeconds: values[0], ctimeNanoseconds: values[1], mtimeSeconds: values[2],
+                                             mtimeNanoseconds: values[3], device: values[4], inode: values[5], user: values[6],
+                                             group: values[7], size: values[8])
+            return (path, GitIndexFile.Entry(path: "", blob: blob, statData: data))
+        }
+
+        /// Whether `count` bytes lie ahead, reading more of the file when the buffer runs short.
+        private mutating func ensure(_ count: Int) throws -> Bool {
+            if buffer.count - position >= count { return true }
+            buffer.removeFirst(position)
+            position = 0
+            while buffer.count < count, offset < end {
+                var chunk = [UInt8](repeating: 0, count: min(1 << 20, end - offset))
+                let got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { throw StagedChangeRun.failure("read a staging file back") }
+                buffer += chunk[..<got]
+                offset += got
+            }
+            return buffer.count >= count
+        }
+    }
+
+    fileprivate static func failure(_ doing: String) -> GitError {
+        GitError(operation: doing, code: -1, message: String(cString: strerror(errno)))
+    }
+}
