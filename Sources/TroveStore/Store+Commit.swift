@@ -51,7 +51,13 @@ extension Store {
         let fullMessage = transaction.message.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
             ?? CommitMessage.full(summary: CommitMessage.summary(transaction.actions), actions: transaction.actions)
         let summary = String(fullMessage.prefix { $0 != "\n" })
-        var changes = transaction.changes
+        // A transaction that spilled (an import) writes the rest of its blobs and its trees to that pack as well,
+        // folder by folder, and reads its changes back from its runs: holding them all was most of an import's
+        // memory (issue 25).
+        if let pack = transaction.spillPack, let spilled = transaction.spilled, !pack.isFinished {
+            return try commitSpilled(transaction, spilled: spilled, pack: pack, head: head, message: fullMessage, summary: summary)
+        }
+        let changes = transaction.changes
             .filter { path, change in
                 if case .delete = change { return transaction.base?.entry(atPath: path) != nil }
                 return true
@@ -64,13 +70,6 @@ extension Store {
         }
         let author = signature()
         let signer = commitSigner
-        // A transaction that spilled (an import) writes the rest of its blobs and its trees to that pack as well,
-        // folder by folder: holding them for one more pack was most of a 200,000-entry import's peak memory.
-        if let pack = transaction.spillPack, !pack.isFinished {
-            let written = try commitSpilled(&changes, head: head, base: transaction.base, pack: pack, author: author, message: fullMessage)
-            try checkout.stageInPathOrder()
-            return try finishCommit(transaction, changes: changes, written: written, head: head, checkout: checkout, summary: summary)
-        }
         // Most of a large git index is written while the objects below are written and synced.
         try checkout.beginIndexWrite(upserting: changes.compactMap { if case .delete = $0.value { nil } else { $0.key } },
                                      removing: changes.compactMap { if case .delete = $0.value { $0.key } else { nil } })
@@ -108,29 +107,62 @@ extension Store {
         return try finishCommit(transaction, changes: changes, written: written, head: head, checkout: checkout, summary: summary)
     }
 
-    /// Writes a spilled transaction's remaining blobs and its trees to its pack, finishes the pack, and writes the
-    /// commit; `changes` then name every blob by id, to be read back a few MB at a time for the checkout.
-    private func commitSpilled(_ changes: inout [(key: String, value: Transaction.PendingChange)], head: ObjectID?, base: Tree?,
-                               pack: PackStream, author: Signature, message: String) throws
-        -> (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]) {
-        // The tree writer takes folders as they come, in git's (byte) order of paths.
-        changes.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let held = changes.indices.filter { if case .write = changes[$0].value { true } else { false } }
-        let ids = try pack.append(held.map { if case .write(let bytes) = changes[$0].value { bytes } else { [] } })
-        for (position, id) in zip(held, ids) { changes[position].value = .stored(id) }
-        let tree = try repository.writeTree(applyingSorted: changes.lazy.map { path, change in
-            if case .stored(let blob) = change { TreeChange.upsert(path: path, blob: blob) } else { TreeChange.remove(path: path) }
+    /// Writes a spilled transaction's remaining blobs and its trees to its pack, finishes the pack, writes the
+    /// commit and checks it out, reading the changes from the runs once per pass: in memory that does not grow
+    /// with the transaction.
+    private func commitSpilled(_ transaction: Transaction, spilled: SpilledChanges, pack: PackStream, head: ObjectID?,
+                               message: String, summary: String) throws -> CommitResult {
+        var held = transaction.changes.map { (path: $0.key, change: $0.value) }
+        let writes = held.indices.filter { if case .write = held[$0].change { true } else { false } }
+        let ids = try pack.append(writes.map { if case .write(let bytes) = held[$0].change { bytes } else { [] } })
+        for (position, id) in zip(writes, ids) { held[position].change = .stored(id) }
+        let base = transaction.base
+        /// One pass over every change, in path order; a deletion of what the base lacks is no change.
+        func eachChange(_ body: (String, Transaction.PendingChange) throws -> Void) throws {
+            let merged = try MergedChanges(spilled.merged(with: held))
+            for (path, change) in merged {
+                if case .delete = change, base?.entry(atPath: path) == nil { continue }
+                try body(path, change)
+            }
+            try merged.check()
+        }
+        let checkout = Checkout(repository)
+        var count = 0
+        try eachChange { path, _ in
+            count += 1
+            if !transaction.adoptedPaths.contains(path) {
+                try refuseHandEdit(at: path, committed: base?.entry(atPath: path)?.id, checkout: checkout)
+            }
+        }
+        guard count > 0 else { return CommitResult(commit: nil, summary: summary) }
+        let merged = try MergedChanges(spilled.merged(with: held))
+        let tree = try repository.writeTree(applyingSorted: merged.lazy.compactMap { path, change -> TreeChange? in
+            switch change {
+            case .stored(let blob): return .upsert(path: path, blob: blob)
+            case .delete: return base?.entry(atPath: path) == nil ? nil : .remove(path: path)
+            case .write: return nil
+            }
         }, to: base, into: pack)
+        try merged.check()
         try pack.finish()
+        let author = signature()
         let commit = try repository.createCommit(tree: tree, parents: head.map { [$0] } ?? [], author: author, committer: author,
                                                  message: message, signer: commitSigner)
-        return (commit, tree, [:])
+        try checkout.stageInPathOrder()
+        let changes = try MergedChanges(spilled.merged(with: held))
+        let result = try finishCommit(transaction, changes: changes.lazy.filter { path, change in
+            if case .delete = change { return base?.entry(atPath: path) != nil }
+            return true
+        }, written: (commit, tree, [:]), head: head, checkout: checkout, summary: summary)
+        try changes.check()
+        return result
     }
 
     /// Moves HEAD to the written commit, then checks out its files and writes the git index.
-    private func finishCommit(_ transaction: Transaction, changes: [(key: String, value: Transaction.PendingChange)],
+    private func finishCommit<Changes: Sequence>(_ transaction: Transaction, changes: Changes,
                               written: (commit: ObjectID, tree: ObjectID, blobs: [String: ObjectID]), head: ObjectID?,
-                              checkout: Checkout, summary: String) throws -> CommitResult {
+                              checkout: Checkout, summary: String) throws -> CommitResult
+    where Changes.Element == (key: String, value: Transaction.PendingChange) {
         if let base = transaction.base, written.tree == base.id {
             return CommitResult(commit: nil, summary: summary)
         }

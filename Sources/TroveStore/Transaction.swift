@@ -24,6 +24,8 @@ public struct Transaction {
     /// The pack the records were spilled to: finished before the commit names them, removed if the transaction
     /// is given up.
     private(set) var spillPack: PackStream?
+    /// The changes spilled so far, on disk (`spillIfLarge`); `changes` holds only the later ones and the logs.
+    private(set) var spilled: SpilledChanges?
     /// The commit message; when `nil`, one is written from what the transaction did.
     public var message: String?
     /// Paths whose checked-out file may differ from HEAD (a hand edit being committed).
@@ -221,7 +223,7 @@ public struct Transaction {
             throw families == [.image] ? StoreError.notAnImage(source: source) : StoreError.unsupportedMedia(source: source)
         }
         let reference = MediaReference(bytes: bytes, kind: kind)
-        if changes[reference.path] == nil, base?.entry(atPath: reference.path) == nil {
+        if try pendingChange(at: reference.path) == nil, base?.entry(atPath: reference.path) == nil {
             change(reference.path, to: .write(bytes))
             actions.append(Action(kind: .media, type: kind.rawValue, id: reference.sha256, label: nil))
             try spillIfLarge()
@@ -236,7 +238,7 @@ public struct Transaction {
     public func contains(id: String, type: String) -> Bool {
         guard RecordID.isValid(id), let format = store.formats.format(for: type) else { return false }
         let path = StoreLayout.recordPath(collection: format.collection, id: id)
-        switch changes[path] {
+        switch try? pendingChange(at: path) {
         case .write?, .stored?: return true
         case .delete?: return false
         case nil: return base?.entry(atPath: path) != nil
@@ -259,7 +261,7 @@ public struct Transaction {
 
     private mutating func change(_ path: String, to change: PendingChange) {
         changes[path] = change
-        changedNames.insert((path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)).hashValue)
+        changedNames.insert(Self.lastComponent(path).hashValue)
         // Log files are held and stored by their own rule (`storeIdleLogs`), which appends to them in place.
         if case .write(let bytes) = change, !path.hasPrefix(Self.logFolderPrefix) {
             heldPaths.append(path)
@@ -286,6 +288,27 @@ public struct Transaction {
         for (path, id) in zip(paths, try pack.append(blobs)) { changes[path] = .stored(id) }
         heldPaths.removeAll(keepingCapacity: true)
         heldBytes = 0
+        // What is stored leaves memory for a run on disk; log files keep their own rule (`storeIdleLogs`).
+        let spilling = changes.filter { path, change in
+            if case .write = change { return false }
+            return !path.hasPrefix(Self.logFolderPrefix)
+        }
+        let runs = spilled ?? SpilledChanges(folder: store.repository.gitDirectory)
+        spilled = runs
+        try runs.spill(spilling.map { ($0.key, $0.value) })
+        for path in spilling.keys { changes[path] = nil }
+        changedNames = Set(changes.keys.map { Self.lastComponent($0).hashValue })
+    }
+
+    private static func lastComponent(_ path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
+    }
+
+    /// The change this transaction holds for `path`, in memory or spilled.
+    func pendingChange(at path: String) throws -> PendingChange? {
+        if let change = changes[path] { return change }
+        guard let spilled, spilled.mayHold(name: Self.lastComponent(path)) else { return nil }
+        return try spilled.change(at: path)
     }
 
     /// Removes the pack this transaction spilled to, when it commits nothing: no commit names its objects.
@@ -302,12 +325,13 @@ public struct Transaction {
 
     private func locate(id: String) throws -> (path: String, record: Record)? {
         guard RecordID.isValid(id) else { return nil }
-        let touched = changedNames.contains(Substring(id + ".json").hashValue)
+        let name = Substring(id + ".json")
+        let touched = changedNames.contains(name.hashValue) || spilled?.mayHold(name: name) == true
         guard touched || !baseCollections.isEmpty else { return nil }
         let shard = StoreLayout.fanout(id)
         for collection in store.recordCollections where touched {
             let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
-            switch changes[path] {
+            switch try pendingChange(at: path) {
             case .write(let bytes): return (path, Record(try JSONValue(parsing: bytes)))
             case .stored(let blob): return (path, Record(try JSONValue(parsing: self.blob(blob))))
             case .delete: return nil
@@ -316,7 +340,7 @@ public struct Transaction {
         }
         for collection in baseCollections {
             let path = StoreLayout.recordPath(collection: collection, shard: shard, id: id)
-            if changes[path] == nil, let entry = base?.entry(atPath: path) {
+            if try pendingChange(at: path) == nil, let entry = base?.entry(atPath: path) {
                 return (path, Record(try JSONValue(parsing: store.repository.blob(entry.id))))
             }
         }

@@ -1,0 +1,223 @@
+import Foundation
+import TroveGit
+
+/// The changes a large transaction has spilled: sorted runs in unnamed files, not a dictionary in memory.
+///
+/// An import of 1,000,000 records held each one's path and blob id in `Transaction.changes`, about 110 bytes a
+/// record with the dictionary's slack (issue 25). Each spill now writes the changes it took as one run in path
+/// order; a lookup reads a few KB of one run, found through every 64th path kept in memory, and only when a
+/// fixed-size filter of the names says the path may be there. The commit reads the runs back merged
+/// (`merged(with:)`), the newest change of a path winning.
+final class SpilledChanges {
+    /// One spill's changes, in byte order of their paths.
+    private struct Run {
+        let descriptor: Int32
+        let length: Int
+        /// Every `stride`th path and its offset: where a lookup starts reading.
+        let marks: [(path: [UInt8], offset: Int)]
+    }
+
+    private var runs: [Run] = []
+    /// A filter of the last components (`<id>.json`) of every spilled path: 32 Mbit, three probes.
+    /// At 1,000,000 names a path never spilled is taken for spilled once in about 2,000 lookups.
+    private var filter = [UInt64](repeating: 0, count: 1 << 19)
+    private let folder: String
+    private static let stride = 64
+
+    init(folder: String) { self.folder = folder }
+
+    deinit { for run in runs { close(run.descriptor) } }
+
+    /// Whether any run may hold a path ending in `name`.
+    func mayHold(name: Substring) -> Bool {
+        Self.probes(name).allSatisfy { filter[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+    }
+
+    /// Writes `changes` (stored blobs and deletions) as a new run.
+    func spill(_ changes: [(path: String, change: Transaction.PendingChange)]) throws {
+        let sorted = changes.map { (path: Array($0.path.utf8), change: $0.change) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        var bytes: [UInt8] = []
+        var marks: [(path: [UInt8], offset: Int)] = []
+        for (position, item) in sorted.enumerated() {
+            if position % Self.stride == 0 { marks.append((item.path, bytes.count)) }
+            Self.encode(item.path, item.change, into: &bytes)
+            let name = item.path.split(separator: UInt8(ascii: "/")).last ?? []
+            for probe in Self.probes(Substring(decoding: name, as: UTF8.self)) { filter[probe >> 6] |= 1 << UInt64(probe & 63) }
+        }
+        var template = Array((folder + "trove-spill-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw Self.failure("make a spill file in \(folder)") }
+        unlink(String(cString: template))
+        var done = 0
+        while done < bytes.count {
+            let step = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+            if step < 0 && errno == EINTR { continue }
+            guard step > 0 else {
+                close(descriptor)
+                throw Self.failure("write a spill file in \(folder)")
+            }
+            done += step
+        }
+        runs.append(Run(descriptor: descriptor, length: bytes.count, marks: marks))
+    }
+
+    /// The newest spilled change of `path`, or `nil` when no run has it.
+    func change(at path: String) throws -> Transaction.PendingChange? {
+        let key = Array(path.utf8)
+        for run in runs.reversed() {
+            // The last mark at or before the path: the path, if there, lies in its stretch.
+            var low = 0, high = run.marks.count
+            while low < high {
+                let middle = (low + high) / 2
+                if key.lexicographicallyPrecedes(run.marks[middle].path) { high = middle } else { low = middle + 1 }
+            }
+            guard low > 0 else { continue }
+            let start = run.marks[low - 1].offset
+            let end = low < run.marks.count ? run.marks[low].offset : run.length
+            var reader = try RunReader(descriptor: run.descriptor, from: start, to: end)
+            while let (found, change) = try reader.next() {
+                if found == key { return change }
+                if key.lexicographicallyPrecedes(found) { break }
+            }
+        }
+        return nil
+    }
+
+    /// Every spilled change and `held` (the transaction's, which are newer than any run), merged in byte order of
+    /// their paths, one per path, the newest winning; read from the runs as it goes.
+    func merged(with held: [(path: String, change: Transaction.PendingChange)]) throws -> [MergedChanges.Source] {
+        var sources = try runs.map { MergedChanges.Source.run(try RunReader(descriptor: $0.descriptor, from: 0, to: $0.length)) }
+        sources.append(.held(held.map { (Array($0.path.utf8), $0.change) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }[...]))
+        return sources
+    }
+
+    private static func encode(_ path: [UInt8], _ change: Transaction.PendingChange, into bytes: inout [UInt8]) {
+        withUnsafeBytes(of: UInt16(path.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes += path
+        switch change {
+        case .stored(let id):
+            bytes.append(1)
+            bytes += id.bytes
+        case .delete: bytes.append(0)
+        case .write: preconditionFailure("held bytes are stored before they spill")
+        }
+    }
+
+    private static func probes(_ name: Substring) -> [Int] {
+        var first = Hasher(), second = Hasher()
+        first.combine(name)
+        second.combine(name)
+        second.combine(0x5eed)
+        let (a, b) = (UInt(bitPattern: first.finalize()), UInt(bitPattern: second.finalize()))
+        let bits = UInt(1 << 25)
+        return [Int(a % bits), Int(b % bits), Int((a &+ 3 &* b) % bits)]
+    }
+
+    fileprivate static func failure(_ doing: String) -> SpillError {
+        SpillError(description: doing + ": " + String(cString: strerror(errno)))
+    }
+
+    /// Reads a stretch of a run back, a MB at a time.
+    struct RunReader {
+        let descriptor: Int32
+        var offset: Int
+        let end: Int
+        private var buffer: [UInt8] = []
+        private var position = 0
+
+        init(descriptor: Int32, from start: Int, to end: Int) throws {
+            self.descriptor = descriptor
+            offset = start
+            self.end = end
+        }
+
+        mutating func next() throws -> ([UInt8], Transaction.PendingChange)? {
+            guard try ensure(2) else { return nil }
+            let length = Int(buffer[position]) | Int(buffer[position + 1]) << 8
+            guard try ensure(3 + length) else { throw SpilledChanges.failure("read a spill file back") }
+            let path = Array(buffer[(position + 2)..<(position + 2 + length)])
+            let stored = buffer[position + 2 + length] == 1
+            position += 3 + length
+            guard stored else { return (path, .delete) }
+            guard try ensure(20) else { throw SpilledChanges.failure("read a spill file back") }
+            let id = ObjectID(bytes: Array(buffer[position..<(position + 20)]))
+            position += 20
+            return (path, .stored(id))
+        }
+
+        private mutating func ensure(_ count: Int) throws -> Bool {
+            if buffer.count - position >= count { return true }
+            buffer.removeFirst(position)
+            position = 0
+            while buffer.count < count, offset < end {
+                var chunk = [UInt8](repeating: 0, count: min(1 << 20, end - offset))
+                let got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { throw SpilledChanges.failure("read a spill file back") }
+                buffer += chunk[..<got]
+                offset += got
+            }
+            return buffer.count >= count
+        }
+    }
+}
+
+/// A spill file could not be written or read back (a full disk): the transaction fails and nothing is committed.
+struct SpillError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The merged changes of a spilled transaction, in byte order of their paths, one per path: a sequence read once.
+/// A failure to read a run ends it early and is kept in `failure`, which the reader must check.
+final class MergedChanges: Sequence, IteratorProtocol {
+    enum Source {
+        case run(SpilledChanges.RunReader)
+        case held(ArraySlice<([UInt8], Transaction.PendingChange)>)
+
+        mutating func next() throws -> ([UInt8], Transaction.PendingChange)? {
+            switch self {
+            case .run(var reader):
+                let next = try reader.next()
+                self = .run(reader)
+                return next
+            case .held(var rest):
+                let next = rest.popFirst()
+                self = .held(rest)
+                return next
+            }
+        }
+    }
+
+    /// Later sources are newer.
+    private var sources: [Source]
+    private var heads: [([UInt8], Transaction.PendingChange)?]
+    /// A failure reading a run, kept for `check` (a sequence's iterator cannot throw).
+    private(set) var failure: Error?
+
+    init(_ sources: [Source]) throws {
+        self.sources = sources
+        heads = []
+        for index in self.sources.indices { heads.append(try self.sources[index].next()) }
+    }
+
+    /// Throws the failure that ended the sequence early, if one did.
+    func check() throws { if let failure { throw failure } }
+
+    func next() -> (key: String, value: Transaction.PendingChange)? {
+        guard failure == nil else { return nil }
+        var smallest: [UInt8]?
+        for head in heads { if let head, smallest.map({ head.0.lexicographicallyPrecedes($0) }) ?? true { smallest = head.0 } }
+        guard let smallest else { return nil }
+        var newest: Transaction.PendingChange?
+        do {
+            for index in heads.indices where heads[index]?.0 == smallest {
+                newest = heads[index]!.1
+                heads[index] = try sources[index].next()
+            }
+        } catch {
+            failure = error
+            return nil
+        }
+        return (String(decoding: smallest, as: UTF8.self), newest!)
+    }
+}
