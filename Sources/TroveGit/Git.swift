@@ -15,9 +15,9 @@ public enum Git {
         // Memory that does not grow with the store (issue 25). libgit2 maps packs in windows of 1 GB, up to
         // 8 GB, and keeps what it read mapped: a catch-up reading every record of a 1,000,000-entry import
         // touched the whole 600 MB pack, all of it counted as the process's memory. Windows of 8 MB, at most
-        // 64 MB mapped, cost a catch-up of 200,000 records nothing measurable.
+        // 32 MB mapped, cost a catch-up of 200,000 records nothing measurable.
         trove_git_set_mwindow_size(8 << 20)
-        trove_git_set_mwindow_mapped_limit(64 << 20)
+        trove_git_set_mwindow_mapped_limit(32 << 20)
         // The object cache (trees, commits) is held to 64 MB, not libgit2's 256 MB: a 1,000,000-record
         // store's folders are about 56 MB together.
         trove_git_set_cache_max_size(64 << 20)

@@ -24,6 +24,11 @@ public struct Transaction {
     /// The pack the records were spilled to: finished before the commit names them, removed if the transaction
     /// is given up.
     private(set) var spillPack: PackStream?
+    /// Spill packs already finished (readable by git): a pack's index of its objects is held in memory until it is
+    /// finished, so a transaction of 1,000,000 records starts a new one every `objectsPerSpillPack` objects.
+    private(set) var finishedSpillPacks: [PackStream] = []
+    /// 131,072 objects: one pack up to an import of that many records, eight for 1,000,000 (tests make it small).
+    public var objectsPerSpillPack = 1 << 17
     /// The changes spilled so far, on disk (`spillIfLarge`); `changes` holds only the later ones and the logs.
     private(set) var spilled: SpilledChanges?
     /// The commit message; when `nil`, one is written from what the transaction did.
@@ -283,6 +288,11 @@ public struct Transaction {
             paths.append(path)
             blobs.append(bytes)
         }
+        if let full = spillPack, full.count >= objectsPerSpillPack {
+            try full.finish()
+            finishedSpillPacks.append(full)
+            spillPack = nil
+        }
         let pack = try spillPack ?? PackStream(in: store.repository)
         spillPack = pack
         for (path, id) in zip(paths, try pack.append(blobs)) { changes[path] = .stored(id) }
@@ -314,6 +324,7 @@ public struct Transaction {
     /// Removes the pack this transaction spilled to, when it commits nothing: no commit names its objects.
     func discardSpilledPack() {
         spillPack?.discard()
+        for pack in finishedSpillPacks { pack.discard() }
     }
 
     /// The bytes of a blob a change names: from the spill pack if it holds it (read directly, before and after it

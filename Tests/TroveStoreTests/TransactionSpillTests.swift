@@ -83,4 +83,36 @@ struct TransactionSpillTests {
         #expect(try fixture.store.records(ofType: "dog").count == 21)
         try expectCheckoutMatchesHead(fixture)
     }
+
+    @Test("a transaction of more objects than a spill pack takes finishes several, readable throughout; given up, it leaves none")
+    func severalSpillPacks() throws {
+        let fixture = try StoreFixture()
+        let packsBefore = try Self.packFiles(fixture)
+        let (made, _) = try fixture.store.transaction { transaction -> [Record] in
+            transaction.spillBytes = 2_048
+            transaction.objectsPerSpillPack = 8
+            var made: [Record] = []
+            for number in 0..<80 { made.append(try transaction.put(["name": .string("Dog \(number)"), "breed": .string(Self.padding)], type: "dog")) }
+            for record in made { #expect(try transaction.record(id: record.id) == record) }
+            return made
+        }
+        let added = try Self.packFiles(fixture).subtracting(packsBefore)
+        #expect(added.filter { $0.hasSuffix(".pack") }.count >= 5, "\(added)")
+        for record in made { #expect(try fixture.store.record(id: record.id) == record) }
+        #expect(try fixture.git("fsck", "--strict").status == 0)
+        #expect(try fixture.git("status", "--porcelain").stdout.isEmpty)
+
+        struct GivenUp: Error {}
+        let packsKept = try Self.packFiles(fixture)
+        #expect(throws: GivenUp.self) {
+            try fixture.store.transaction { transaction in
+                transaction.spillBytes = 2_048
+                transaction.objectsPerSpillPack = 8
+                for number in 0..<80 { try transaction.put(["name": .string("Lost \(number)"), "breed": .string(Self.padding)], type: "dog") }
+                throw GivenUp()
+            }
+        }
+        #expect(try Self.packFiles(fixture) == packsKept)
+        #expect(try fixture.store.records(ofType: "dog").count == 80)
+    }
 }
