@@ -87,6 +87,8 @@ enum IndexDatabase {
     /// A connection's page cache, as `PRAGMA cache_size` takes it (negative: in KiB).
     /// Bulk updates touch every b-tree at once; 64 MB of page cache keeps them in memory.
     static let cacheSize = -65536
+    /// How much of the file reads map (`PRAGMA mmap_size`): 256 MB.
+    static let mmapSize = 268_435_456
 
     /// Opens a connection and makes it hold the file, its log and its shared memory open.
     private static func connect(_ path: String) throws -> DatabaseQueue {
@@ -106,7 +108,7 @@ enum IndexDatabase {
             // Reads map the file rather than copy its pages into fresh memory: a month view on 50,000 events
             // 117 -> 101 ms. Only SQLite itself ever shrinks the file (a rebuild's backup), and it remaps
             // at each read transaction; nothing else truncates it under a reader.
-            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            try db.execute(sql: "PRAGMA mmap_size = \(mmapSize)")
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }

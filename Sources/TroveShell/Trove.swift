@@ -2,6 +2,9 @@ import ArgumentParser
 
 /// The `trove` command: the root of the command tree shared by one-shot use, scripts and the shell.
 public struct Trove: ParsableCommand {
+    /// What `trove --version` prints.
+    public static let version = "0.2.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "trove",
         abstract: "Your journals, dogs, calendars and items, in a git repository you own.",
@@ -9,7 +12,7 @@ public struct Trove: ParsableCommand {
             Run a command once (`trove record list entry`), or run `trove` alone for the shell.
             Every change is one git commit; `trove log` shows them and `trove undo` reverts the last.
             """,
-        version: "0.2.0",
+        version: version,
         // The one list of the commands, by what they are for: `--help` prints these sections, and so does
         // `trove help` (`HelpCommand.overview`).
         groupedSubcommands: [

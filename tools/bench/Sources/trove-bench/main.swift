@@ -4,7 +4,7 @@ import TroveJSON
 import TroveStore
 
 // The benchmarks of the store (issue 2), sync (issue 3), the index (issue 4), journals (issue 6), dogs (issue 7), calendars (issue 8) and tracked items (issue 10). Run by tools/bench/run in a release build; prints its figures.
-// Usage: trove-bench [--suite store|sync|hubs|encrypted|index|journal|dogs|calendar|items|imports|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
+// Usage: trove-bench [--suite store|sync|hubs|encrypted|index|journal|dogs|calendar|items|imports|startup|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 Git.isolateFromGlobalConfiguration()
@@ -36,6 +36,9 @@ if options.suite == "items" || options.suite == "all" {
 }
 if options.suite == "hubs" || options.suite == "all" {
     try report.hubs(records: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
+}
+if options.suite == "startup" || options.suite == "all" {
+    try report.startup(trove: options.trove)
 }
 if options.suite == "imports" || options.suite == "all" {
     // The largest size and ten times it: the second shows whether the import's memory is bounded.
