@@ -14,7 +14,7 @@ extension Report {
         ]
         var times = Array(repeating: [Double](), count: programs.count)
         for _ in 0..<runs {
-            for (index, program) in programs.enumerated() { times[index].append(try Measure.child(program.arguments).seconds) }
+            for (index, program) in programs.enumerated() { times[index].append(try Measure.spawned(program.arguments)) }
         }
         let medians = times.map(Measure.median)
         lines.append(String(format: "startup (median of %d, whole process): %@ %@ (target <= 8 ms); %@ %@; %@ %@", runs,
