@@ -117,47 +117,22 @@ final class SpilledChanges {
         SpillError(description: doing + ": " + String(cString: strerror(errno)))
     }
 
-    /// Reads a stretch of a run back, a MB at a time.
+    /// Reads a stretch of a run back, in order.
     struct RunReader {
-        let descriptor: Int32
-        var offset: Int
-        let end: Int
-        private var buffer: [UInt8] = []
-        private var position = 0
+        private var file: FileStretchReader
 
         init(descriptor: Int32, from start: Int, to end: Int) throws {
-            self.descriptor = descriptor
-            offset = start
-            self.end = end
+            file = FileStretchReader(descriptor: descriptor, from: start, to: end)
         }
 
         mutating func next() throws -> ([UInt8], Transaction.PendingChange)? {
-            guard try ensure(2) else { return nil }
-            let length = Int(buffer[position]) | Int(buffer[position + 1]) << 8
-            guard try ensure(3 + length) else { throw SpilledChanges.failure("read a spill file back") }
-            let path = Array(buffer[(position + 2)..<(position + 2 + length)])
-            let stored = buffer[position + 2 + length] == 1
-            position += 3 + length
-            guard stored else { return (path, .delete) }
-            guard try ensure(20) else { throw SpilledChanges.failure("read a spill file back") }
-            let id = ObjectID(bytes: Array(buffer[position..<(position + 20)]))
-            position += 20
-            return (path, .stored(id))
-        }
-
-        private mutating func ensure(_ count: Int) throws -> Bool {
-            if buffer.count - position >= count { return true }
-            buffer.removeFirst(position)
-            position = 0
-            while buffer.count < count, offset < end {
-                var chunk = [UInt8](repeating: 0, count: min(1 << 20, end - offset))
-                let got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { throw SpilledChanges.failure("read a spill file back") }
-                buffer += chunk[..<got]
-                offset += got
-            }
-            return buffer.count >= count
+            guard let head = try file.read(2) else { return nil }
+            let length = Int(head[head.startIndex]) | Int(head[head.startIndex + 1]) << 8
+            guard let body = try file.read(length + 1) else { throw SpilledChanges.failure("read a spill file back") }
+            let path = Array(body.prefix(length))
+            guard body.last == 1 else { return (path, .delete) }
+            guard let id = try file.read(20) else { throw SpilledChanges.failure("read a spill file back") }
+            return (path, .stored(ObjectID(bytes: Array(id))))
         }
     }
 }

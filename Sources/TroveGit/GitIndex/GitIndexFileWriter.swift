@@ -156,6 +156,11 @@ final class GitIndexFileWriter {
             offset += off_t(got)
         }
         try Array(hasher.finalize()).withUnsafeBufferPointer(writeAll)
+        try closeAndRename(to: path)
+    }
+
+    /// Closes the lock file and gives it its name; on failure, removes it.
+    private func closeAndRename(to path: String) throws {
         close(descriptor)
         descriptor = -1
         guard rename(lock, path) == 0 else {
@@ -195,13 +200,7 @@ final class GitIndexFileWriter {
         }
         try digest.withUnsafeBufferPointer(writeAll)
         if sync, fsync(descriptor) != 0 { throw failure() }
-        close(descriptor)
-        descriptor = -1
-        guard rename(lock, path) == 0 else {
-            let error = failure()
-            unlink(lock)
-            throw error
-        }
+        try closeAndRename(to: path)
         return digest
     }
 

@@ -62,53 +62,29 @@ final class StagedChangeRun {
     }
 
     struct Reader {
-        let descriptor: Int32
-        let end: Int
-        private var buffer: [UInt8] = []
-        private var position = 0
-        private var offset = 0
+        private var file: FileStretchReader
 
         init(descriptor: Int32, end: Int) {
-            self.descriptor = descriptor
-            self.end = end
+            file = FileStretchReader(descriptor: descriptor, from: 0, to: end)
         }
 
         /// The next change: its path and its entry, or `nil` for an unstaged path.
         mutating func next() throws -> (path: [UInt8], entry: GitIndexFile.Entry?)? {
-            guard try ensure(3) else { return nil }
-            let staged = buffer[position] == 1
-            let length = Int(buffer[position + 1]) | Int(buffer[position + 2]) << 8
-            guard try ensure(3 + length + (staged ? 56 : 0)) else { throw StagedChangeRun.failure("read a staging file back") }
-            let path = Array(buffer[(position + 3)..<(position + 3 + length)])
-            position += 3 + length
+            guard let head = try file.read(3) else { return nil }
+            let staged = head[head.startIndex] == 1
+            let length = Int(head[head.startIndex + 1]) | Int(head[head.startIndex + 2]) << 8
+            guard let path = try file.read(length).map(Array.init) else { throw FileStretchError(reason: "it ends inside a record") }
             guard staged else { return (path, nil) }
-            let blob = ObjectID(bytes: Array(buffer[position..<(position + 20)]))
-            var values: [UInt32] = []
-            for index in 0..<9 {
-                let at = position + 20 + 4 * index
-                values.append(UInt32(buffer[at]) | UInt32(buffer[at + 1]) << 8 | UInt32(buffer[at + 2]) << 16 | UInt32(buffer[at + 3]) << 24)
+            guard let rest = try file.read(56) else { throw FileStretchError(reason: "it ends inside a record") }
+            let blob = ObjectID(bytes: Array(rest.prefix(20)))
+            let values = (0..<9).map { index in
+                let at = rest.startIndex + 20 + 4 * index
+                return UInt32(rest[at]) | UInt32(rest[at + 1]) << 8 | UInt32(rest[at + 2]) << 16 | UInt32(rest[at + 3]) << 24
             }
-            position += 56
             let data = GitIndexFile.StatData(ctimeSeconds: values[0], ctimeNanoseconds: values[1], mtimeSeconds: values[2],
                                              mtimeNanoseconds: values[3], device: values[4], inode: values[5], user: values[6],
                                              group: values[7], size: values[8])
             return (path, GitIndexFile.Entry(path: "", blob: blob, statData: data))
-        }
-
-        /// Whether `count` bytes lie ahead, reading more of the file when the buffer runs short.
-        private mutating func ensure(_ count: Int) throws -> Bool {
-            if buffer.count - position >= count { return true }
-            buffer.removeFirst(position)
-            position = 0
-            while buffer.count < count, offset < end {
-                var chunk = [UInt8](repeating: 0, count: min(1 << 20, end - offset))
-                let got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { throw StagedChangeRun.failure("read a staging file back") }
-                buffer += chunk[..<got]
-                offset += got
-            }
-            return buffer.count >= count
         }
     }
 

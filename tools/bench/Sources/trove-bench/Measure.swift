@@ -48,19 +48,8 @@ enum Measure {
     /// would count this (large) benchmark process too, because a spawned child keeps its parent's
     /// high-water mark across `exec`.
     static func child(_ arguments: [String]) throws -> (seconds: Double, peakMB: Double, cpuSeconds: Double) {
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)  // nothing waits on a keyboard
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
-            throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0])"])
-        }
+        let pid = try spawn(arguments)
         // Timed by one blocking wait; the peak is polled on another thread meanwhile. Polling in this thread, as it
         // did before, rounded every time up to the next poll: a 26 ms `entry new` (hyperfine) measured 30-35 ms.
         let peak = PeakPoller(pid: pid)
@@ -76,9 +65,8 @@ enum Measure {
         return (seconds, Double(peakKB) / 1024, cpu)
     }
 
-    /// The wall time of one run of `arguments`, its output discarded, with nothing else running in this process
-    /// meanwhile (`child` polls the peak memory on another thread, which costs a process of a few ms 3-5 ms more).
-    static func spawned(_ arguments: [String]) throws -> Double {
+    /// Starts `arguments` with standard input, output and error on /dev/null (nothing waits on a keyboard).
+    private static func spawn(_ arguments: [String]) throws -> pid_t {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -88,10 +76,17 @@ enum Measure {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
         guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
             throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0])"])
         }
+        return pid
+    }
+
+    /// The wall time of one run of `arguments`, its output discarded, with nothing else running in this process
+    /// meanwhile (`child` polls the peak memory on another thread, which costs a process of a few ms 3-5 ms more).
+    static func spawned(_ arguments: [String]) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let pid = try spawn(arguments)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
