@@ -240,10 +240,12 @@ public struct Transaction {
     public func record(id: String) throws -> Record? { try locate(id: id)?.record }
 
     /// Whether a record `id` of `type` exists as this transaction sees it, without reading it.
-    public func contains(id: String, type: String) -> Bool {
+    public func contains(id: String, type: String) throws -> Bool {
         guard RecordID.isValid(id), let format = store.formats.format(for: type) else { return false }
         let path = StoreLayout.recordPath(collection: format.collection, id: id)
-        switch try? pendingChange(at: path) {
+        // A spill run that cannot be read throws, as in record(id:): answering "not there" would let an import
+        // write a second copy of a record it already holds.
+        switch try pendingChange(at: path) {
         case .write?, .stored?: return true
         case .delete?: return false
         case nil: return base?.entry(atPath: path) != nil

@@ -46,7 +46,7 @@ public struct BusinessImport {
         return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(problems)) { transaction, report in
             for (number, item) in ready.enumerated() {
                 let id = item.point.recordID ?? RecordID.derived(from: "\(system):\(item.point.sourceKey)", at: item.time)
-                if transaction.contains(id: id, type: RecordType.business) {
+                if try transaction.contains(id: id, type: RecordType.business) {
                     report.unchanged += 1
                 } else {
                     var fields: [String: JSONValue] = [

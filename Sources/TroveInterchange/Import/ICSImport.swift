@@ -57,8 +57,8 @@ public struct ICSImport {
             let ids = file.records.concurrentMap(minimumChunk: 1_024, Self.recordID)
             // Records this clone has no note of importing (imported on another machine, or before the notes were
             // kept) take as base the version the last iCalendar import committed.
-            let unnoted = zip(ids, file.records).filter { id, item in
-                lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? RecordType.event : RecordType.task)
+            let unnoted = try zip(ids, file.records).filter { id, item in
+                try lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? RecordType.event : RecordType.task)
             }
             let committed = try store.lastWritten(ids: unnoted.map(\.0), types: [RecordType.event, RecordType.task],
                                                   byCommitsStartingWith: "Import " + Self.source, except: ImportRun.mergedTrailer)

@@ -32,7 +32,7 @@ public struct VCardImport {
                 var card = read
                 var id = Self.recordID(card)
                 // A card `trove export vcard` wrote for a contact without a UID names the record: it updates that record.
-                if let own = Self.exportedRecordID(card), transaction.contains(id: own, type: RecordType.contact),
+                if let own = Self.exportedRecordID(card), try transaction.contains(id: own, type: RecordType.contact),
                    let existing = try transaction.record(id: own), existing.value["uid"] == nil {
                     id = own
                     card.uid = nil

@@ -83,7 +83,7 @@ public struct Inbox {
         var fields: [String: JSONValue] = ["kind": .string(kind), "text": .string(text)]
         if let key {
             let id = RecordID.derived(from: "notification:" + key, at: due ?? now)
-            if transaction.contains(id: id, type: RecordType.notification) { return nil }
+            if try transaction.contains(id: id, type: RecordType.notification) { return nil }
             fields["id"] = .string(id)
         }
         if let ref { fields["ref"] = .string(ref) }

@@ -38,7 +38,7 @@ if options.suite == "hubs" || options.suite == "all" {
     try report.hubs(records: options.sizes.max() ?? 100_000, work: work, trove: options.trove)
 }
 if options.suite == "startup" || options.suite == "all" {
-    try report.startup(trove: options.trove)
+    try report.startup(trove: options.trove, work: work)
 }
 if options.suite == "imports" || options.suite == "all" {
     // The largest size and ten times it: the second shows whether the import's memory is bounded.
