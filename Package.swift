@@ -68,7 +68,11 @@ let package = Package(
         ),
         .target(
             name: "TroveGit",
-            dependencies: ["CGit2", "CTroveZlib", "TroveSystem", "TroveParallel", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CGit2", "CTroveZlib", "TroveSystem", "TroveParallel", .product(name: "Crypto", package: "swift-crypto")],
+            // libgit2's set-up parses the system's CA bundle, 7-10 ms of every command's start, though only an https
+            // remote needs it: these send mbedTLS's CA readers through TroveGit/Transport/CALoading.swift, which reads
+            // them only for TLSSetup (issue 25).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mbedtls_x509_crt_parse_file", "-Xlinker", "--wrap=mbedtls_x509_crt_parse_path"])]
         ),
         .target(name: "TroveMerge", dependencies: ["TroveJSON"]),
         .target(name: "TroveSchema", dependencies: ["TroveJSON", "TroveMerge", "TroveFormats"]),

@@ -42,6 +42,11 @@ static inline int trove_git_set_cache_max_size(ssize_t size) {
     return git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, size);
 }
 
+/* mbedTLS's readers of CA certificates, as the linker's --wrap names them (Package.swift, TroveGit):
+ * `__real_` is mbedTLS's own; Trove's `__wrap_` (TroveGit/Transport/CALoading.swift) decides whether to call it. */
+int __real_mbedtls_x509_crt_parse_file(void *chain, const char *path);
+int __real_mbedtls_x509_crt_parse_path(void *chain, const char *path);
+
 /* The CA certificates https remotes are checked against (a file, a folder, or both). */
 static inline int trove_git_set_ssl_cert_locations(const char *file, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);

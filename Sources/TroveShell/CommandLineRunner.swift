@@ -14,7 +14,7 @@ public enum CommandLineRunner {
         let arguments = movingGlobalOptions(arguments)
         var command: ParsableCommand
         do {
-            command = try Trove.parseAsRoot(arguments)
+            command = try Trove.parse(arguments)
         } catch {
             // Only a line that does not parse is worth a look through the whole command tree
             // (`--help` and `--version` end parsing too, successfully).

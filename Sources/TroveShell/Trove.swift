@@ -5,7 +5,29 @@ public struct Trove: ParsableCommand {
     /// What `trove --version` prints.
     public static let version = "0.2.0"
 
-    public static let configuration = CommandConfiguration(
+    /// The command tree: every command, or (while `parse` has a command line's first word) only the command it names.
+    public static var configuration: CommandConfiguration {
+        guard let alone = $parsingAlone.get()?.command else { return everyCommand }
+        var narrowed = everyCommand
+        narrowed.groupedSubcommands = [CommandGroup(name: "", subcommands: [alone])]
+        return narrowed
+    }
+
+    /// Parses a command line. When its first word names a command, ArgumentParser is given a tree of that command
+    /// alone: building the whole tree (every command's configuration, through Swift's conformance lookups) was
+    /// about 1 ms of each command's start (issue 25). Help, completions and "did you mean" read the whole tree.
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        guard let first = arguments.first, !first.hasPrefix("-"),
+              let command = everyCommand.subcommands.first(where: { $0._commandName == first || $0.configuration.aliases.contains(first) })
+        else { return try parseAsRoot(arguments) }
+        return try $parsingAlone.withValue(AloneCommand(command: command)) { try parseAsRoot(arguments) }
+    }
+
+    /// The one top-level command `parse` builds the tree of, on this thread.
+    @TaskLocal private static var parsingAlone: AloneCommand?
+    private struct AloneCommand: @unchecked Sendable { var command: ParsableCommand.Type }
+
+    private static let everyCommand = CommandConfiguration(
         commandName: "trove",
         abstract: "Your journals, dogs, calendars and items, in a git repository you own.",
         discussion: """

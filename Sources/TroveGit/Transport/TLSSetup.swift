@@ -8,8 +8,8 @@ import Foundation
 /// once: every https transfer holds `lock`, and sets the chain it needs first. Parsing a CA bundle costs
 /// about 7 ms, so it happens only here, for commands that talk to an https remote, and once per process for
 /// as long as the chain stays the same. (Debian's libgit2 also parses the system bundle in `git_libgit2_init`,
-/// compiled in as its default; that cost is `Git.prepareInBackground`'s to hide. Setting the location
-/// explicitly keeps Trove right with a libgit2 built without that default, or with another.)
+/// compiled in as its default; `CALoading` skips that. Setting the location explicitly keeps Trove right with
+/// a libgit2 built without that default, or with another.)
 enum TLSSetup {
     /// Debian's bundle of the CAs the system trusts (`ca-certificates`).
     static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
@@ -31,6 +31,8 @@ enum TLSSetup {
         let wanted = caFile ?? systemBundle
         if current != wanted {
             _ = Git.initialized
+            CALoading.allowed = true
+            defer { CALoading.allowed = false }
             let result: Int32
             if let caFile {
                 guard FileManager.default.isReadableFile(atPath: caFile) else {

@@ -43,7 +43,8 @@ struct SearchCommand: TroveCommand {
             // Hits from the personal store, then each group's; one list, best first.
             var hits = try index.search(text, type: type, limit: limit, highlight: marks).map { (place: nil as String?, hit: $0) }
             if storeOptions.group == nil {
-                for (name, groupIndex) in SharedStores.indexes(storeOptions, env) {
+                let personal = storeOptions.group(env) == nil ? index.store : nil
+                for (name, groupIndex) in SharedStores.indexes(storeOptions, env, personal: personal) {
                     hits += try groupIndex.search(text, type: type, limit: limit, highlight: marks).map { (place: name, hit: $0) }
                 }
                 hits = Array(hits.sorted { $0.hit.rank < $1.hit.rank }.prefix(limit))

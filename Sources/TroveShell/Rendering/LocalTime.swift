@@ -5,10 +5,12 @@ import TroveStore
 enum LocalTime {
     /// `date` as local `YYYY-MM-DD HH:MM`.
     static func minutes(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        // The C library's local time (the zone of TZ, else /etc/localtime, as Foundation's TimeZone.current): a
+        // DateFormatter took 0.3 ms to make and 40 us a date, most of a search's 20 lines (issue 25).
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return "—" }
+        return String(format: "%04d-%02d-%02d %02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min)
     }
 
     /// A record's UTC timestamp as local `YYYY-MM-DD HH:MM` (or its day alone); other text, such as an

@@ -7,7 +7,7 @@ struct BenchOptions {
     var work = NSTemporaryDirectory() + "trove-bench"
     var suite = "all"
     /// The suites `--suite` takes; `all` runs every one.
-    static let suites = ["store", "sync", "hubs", "encrypted", "index", "journal", "dogs", "calendar", "items", "imports", "startup", "all"]
+    static let suites = ["store", "sync", "hubs", "encrypted", "index", "journal", "dogs", "calendar", "items", "imports", "formats", "startup", "all"]
     /// The trove binary beside this one, to time whole commands.
     var trove: String? = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().path + "/trove"

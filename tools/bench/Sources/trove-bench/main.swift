@@ -4,7 +4,7 @@ import TroveJSON
 import TroveStore
 
 // The benchmarks of the store (issue 2), sync (issue 3), the index (issue 4), journals (issue 6), dogs (issue 7), calendars (issue 8) and tracked items (issue 10). Run by tools/bench/run in a release build; prints its figures.
-// Usage: trove-bench [--suite store|sync|hubs|encrypted|index|journal|dogs|calendar|items|imports|startup|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
+// Usage: trove-bench [--suite store|sync|hubs|encrypted|index|journal|dogs|calendar|items|imports|formats|startup|all] [--sizes 1000,10000,100000] [--puts N] [--work DIR]
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 Git.isolateFromGlobalConfiguration()
@@ -44,6 +44,9 @@ if options.suite == "imports" || options.suite == "all" {
     // The largest size and ten times it: the second shows whether the import's memory is bounded.
     let largest = options.sizes.max() ?? 100_000
     try report.bigImports(sizes: [largest, 10 * largest], work: work, trove: options.trove)
+}
+if options.suite == "formats" || options.suite == "all" {
+    try report.formatImports(points: 500_000, events: 100_000, work: work, trove: options.trove)
 }
 if options.suite == "encrypted" || options.suite == "all" {
     try report.encryptedHubs(records: options.sizes.max() ?? 100_000, changed: 10_000, work: work, trove: options.trove)

@@ -1,0 +1,86 @@
+import Foundation
+
+extension Report {
+    /// Issue 25's imports of other formats, each in memory that must not grow with the file: 500,000 GeoJSON points
+    /// and a 100,000-event iCalendar file (targets <= 250 MB each).
+    mutating func formatImports(points: Int, events: Int, work: String, trove: String?) throws {
+        guard let trove else {
+            lines.append("format imports: skipped (no trove binary beside trove-bench)")
+            return
+        }
+        lines.append("format imports (whole process; peak resident memory):")
+        let folder = work + "/format-imports"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+
+        let geojson = folder + "/points.geojson"
+        try Self.writeGeoJSON(points: points, to: geojson)
+        let pointStore = folder + "/points-store"
+        try Measure.run([trove, "--store", pointStore, "init"], in: folder)
+        try Measure.run([trove, "--store", pointStore, "dog", "add", "Pixel"], in: folder)
+        Measure.settle()
+        let pointRun = try Measure.child([trove, "--store", pointStore, "import", "geojson", geojson])
+        lines.append(String(format: "  trove import geojson of %d points (%.0f MB): %@, peak memory %.0f MB (target <= 250 MB)",
+                            points, Double(Self.fileSize(geojson)) / 1e6, Measure.format(pointRun.seconds), pointRun.peakMB))
+
+        let ics = folder + "/events.ics"
+        try Self.writeICS(events: events, to: ics)
+        let eventStore = folder + "/events-store"
+        try Measure.run([trove, "--store", eventStore, "init"], in: folder)
+        Measure.settle()
+        let eventRun = try Measure.child([trove, "--store", eventStore, "import", "ics", ics])
+        lines.append(String(format: "  trove import ics of %d events (%.0f MB): %@, peak memory %.0f MB (target <= 250 MB)",
+                            events, Double(Self.fileSize(ics)) / 1e6, Measure.format(eventRun.seconds), eventRun.peakMB))
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A FeatureCollection of `points` pee and poo Point features around London, a minute apart, written in parts.
+    static func writeGeoJSON(points: Int, to path: String) throws {
+        try writeInParts(to: path, head: "{\"type\": \"FeatureCollection\", \"features\": [\n", tail: "\n]}\n", count: points) { number in
+            let latitude = 51.5 + Double(number % 1_000) / 100_000, longitude = -0.12 - Double(number % 777) / 100_000
+            let time = Date(timeIntervalSince1970: 1_600_000_000 + Double(number) * 60)
+            return (number == 0 ? "" : ",\n") + "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": ["
+                + String(format: "%.6f, %.6f", longitude, latitude) + "]}, \"properties\": {\"kind\": \"" + (number % 3 == 0 ? "poo" : "pee")
+                + "\", \"time\": \"" + Self.utc(time) + "\"}}"
+        }
+    }
+
+    /// A calendar of `events` one-hour events, a tenth of them weekly for ten weeks, each with a line of description.
+    static func writeICS(events: Int, to path: String) throws {
+        var corpus = Corpus(seed: 33)
+        try writeInParts(to: path, head: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Trove bench//EN\r\n", tail: "END:VCALENDAR\r\n", count: events) { number in
+            let start = Date(timeIntervalSince1970: 1_600_000_000 + Double(number) * 5_400)
+            let stamp = Self.icalUTC(start)
+            var event = "BEGIN:VEVENT\r\nUID:bench-\(number)@trove.invalid\r\nDTSTAMP:\(stamp)\r\nDTSTART:\(stamp)\r\n"
+                + "DTEND:\(Self.icalUTC(start.addingTimeInterval(3_600)))\r\nSUMMARY:Event \(number) at the \(corpus.word())\r\n"
+                + "DESCRIPTION:" + (0..<12).map { _ in corpus.word() }.joined(separator: " ") + "\r\n"
+            if number % 10 == 0 { event += "RRULE:FREQ=WEEKLY;COUNT=10\r\n" }
+            return event + "END:VEVENT\r\n"
+        }
+    }
+
+    /// Writes `head`, `count` parts made by `part`, and `tail`, a thousand parts at a time.
+    private static func writeInParts(to path: String, head: String, tail: String, count: Int, part: (Int) -> String) throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        guard let file = FileHandle(forWritingAtPath: path) else { throw BenchFailure("cannot write \(path)") }
+        defer { try? file.close() }
+        try file.write(contentsOf: Data(head.utf8))
+        for first in stride(from: 0, to: count, by: 1_000) {
+            var text = ""
+            for number in first..<min(count, first + 1_000) { text += part(number) }
+            try file.write(contentsOf: Data(text.utf8))
+        }
+        try file.write(contentsOf: Data(tail.utf8))
+    }
+
+    private static func utc(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    private static func icalUTC(_ date: Date) -> String {
+        utc(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+    }
+}
