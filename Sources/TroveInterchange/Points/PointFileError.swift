@@ -19,6 +19,10 @@ public enum PointFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case duplicateColumns([String])
     /// A `--as` value that is neither pee nor poo.
     case invalidKind(String)
+    /// The file could not be read (the system's reason).
+    case unreadable(String)
+    /// The file read differently the second time, while its points were being written.
+    case changedWhileReading
 
     public var description: String {
         switch self {
@@ -44,6 +48,10 @@ public enum PointFileError: Error, Sendable, Equatable, CustomStringConvertible 
             return "the header names \(names.joined(separator: ", ")) more than once"
         case .invalidKind(let kind):
             return "kind \"\(kind)\" must be pee or poo"
+        case .unreadable(let reason):
+            return "cannot be read: \(reason)"
+        case .changedWhileReading:
+            return "it changed while it was being imported; try again once it is written"
         }
     }
 }

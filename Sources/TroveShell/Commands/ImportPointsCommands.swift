@@ -19,18 +19,28 @@ enum ImportPoints {
         @OptionGroup var output: OutputOptions
 
         /// Reads the file, parses it, and imports its points under one progress bar; the store is unchanged on any error.
-        func run(_ path: String, system: String, _ env: CommandEnvironment, read: ([UInt8]) throws -> PointFile) throws {
+        ///
+        /// - Parameter onDisk: reads a file on disk a point at a time (GeoJSON), instead of `read` reading it whole.
+        func run(_ path: String, system: String, _ env: CommandEnvironment, onDisk: ((String) throws -> any PointSource)? = nil,
+                 read: ([UInt8]) throws -> PointFile) throws {
             let store = try storeOptions.open(env)
-            let file: PointFile
-            do { file = try read(try Input.readAll(path, env)) } catch let error as PointFileError {
+            let file: any PointSource
+            do {
+                // Standard input cannot be read twice: it is read whole.
+                if let onDisk, path != "-" { file = try onDisk(path) } else { file = try read(try Input.readAll(path, env)) }
+            } catch let error as PointFileError {
                 throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
             }
             let book = DogBook(store: store)
             let defaultDog = try dog.map { try book.dog(named: $0) } ?? book.selected()
             let defaultTime = try time.map { try DateInput.parse($0) }
             try ImportCommand.run(importOptions, json: output.json, store: store, env) { settings, progress in
-                try BusinessImport(store: store, options: settings).run(file, system: system, path: path, defaultDog: defaultDog,
-                                                                     defaultTime: defaultTime, progress: progress)
+                do {
+                    return try BusinessImport(store: store, options: settings).run(file, system: system, path: path, defaultDog: defaultDog,
+                                                                                defaultTime: defaultTime, progress: progress)
+                } catch let error as PointFileError {
+                    throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
+                }
             }
         }
     }
@@ -70,7 +80,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "geojson", env) { try GeoJSONReader.read($0) }
+            try options.run(path, system: "geojson", env, onDisk: { try GeoJSONFile(path: $0) }) { try GeoJSONReader.read($0) }
         }
     }
 
