@@ -25,6 +25,12 @@ public enum ICSReader {
 
     /// Reads iCalendar text; `file` names it in errors.
     public static func read(_ text: String, file: String? = nil, timeZone: TimeZone = .current) throws(ICSFileError) -> ICSFile {
+        try read(text, file: file, timeZone: timeZone, countingSkipped: true)
+    }
+
+    /// `read(_:file:timeZone:)`; `countingSkipped: false` leaves out the warnings that count the components not
+    /// read (`ICSCalendarFile` counts them over the whole file, not per part).
+    static func read(_ text: String, file: String?, timeZone: TimeZone, countingSkipped: Bool) throws(ICSFileError) -> ICSFile {
         let calendar: ICalComponent
         do {
             calendar = try ICalParser.parse(text)
@@ -59,10 +65,15 @@ public enum ICSReader {
         }
         releaseLater(calendar)
         ICSFutureOverrides.apply(to: &result.records, warnings: &result.warnings)
-        for (name, count) in skipped.sorted(by: { $0.key < $1.key }) {
-            result.warnings.append(ICSProblem(component: "VCALENDAR", uid: nil, line: 0,
-                                              message: "\(count) \(name) component\(count == 1 ? "" : "s") left out (only VEVENT and VTODO are read)"))
-        }
+        if countingSkipped { result.warnings += skippedWarnings(skipped) }
         return result
+    }
+
+    /// The warnings that count the components left out, by name: `2 VJOURNAL components left out (...)`.
+    static func skippedWarnings(_ counts: [String: Int]) -> [ICSProblem] {
+        counts.sorted(by: { $0.key < $1.key }).map { name, count in
+            ICSProblem(component: "VCALENDAR", uid: nil, line: 0,
+                       message: "\(count) \(name) component\(count == 1 ? "" : "s") left out (only VEVENT and VTODO are read)")
+        }
     }
 }

@@ -41,27 +41,19 @@ public struct ICSImport {
     /// loser kept in `conflicts`.
     /// A record the user deleted since the last import stays deleted unless the file changed it since; then it
     /// comes back, as sync brings back a record one side deleted and the other edited.
-    public func run(_ file: ICSFile, path: String, calendar: String?, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
+    public func run(_ file: some ICSSource, path: String, calendar: String?, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: Self.source + (path as NSString).lastPathComponent)
         report.warnings += file.warnings.map(\.description)
-        guard !file.records.isEmpty || !file.invalid.isEmpty else { throw ImportError.nothingToImport(report.source + " (it has no VEVENT or VTODO)") }
+        guard file.recordCount > 0 || !file.invalid.isEmpty else { throw ImportError.nothingToImport(report.source + " (it has no VEVENT or VTODO)") }
         let book = CalendarBook(store: store)
         let named = try calendar.map { try book.calendar(named: $0).id }
         var lastImported = try ImportedForms(store: store, format: "ics")
         report = try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(
-            file.invalid.map(\.description), count: file.invalid.count, total: file.records.count + file.invalid.count,
+            file.invalid.map(\.description), count: file.invalid.count, total: file.recordCount + file.invalid.count,
             file: path, format: "iCalendar", noun: (one: "event or task", many: "events and tasks"))) { transaction, report in
             // Every component skipped: nothing to import, so no default calendar is made either.
-            guard !file.records.isEmpty else { return }
+            guard file.recordCount > 0 else { return }
             let calendarID = try named ?? book.target(named: nil, in: &transaction)
-            let ids = file.records.concurrentMap(minimumChunk: 1_024, Self.recordID)
-            // Records this clone has no note of importing (imported on another machine, or before the notes were
-            // kept) take as base the version the last iCalendar import committed.
-            let unnoted = try zip(ids, file.records).filter { id, item in
-                try lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? RecordType.event : RecordType.task)
-            }
-            let committed = try store.lastWritten(ids: unnoted.map(\.0), types: [RecordType.event, RecordType.task],
-                                                  byCommitsStartingWith: "Import " + Self.source, except: ImportRun.mergedTrailer)
             // Put in batches, checked and encoded on every core (`Transaction.put(batch:)`); a UID the file repeats
             // is read back only after its first version is put, as one put at a time would.
             var batch: [(fields: JSONValue, type: String)] = [], batched = Set<String>()
@@ -70,35 +62,49 @@ public struct ICSImport {
                 batch.removeAll(keepingCapacity: true)
                 batched.removeAll(keepingCapacity: true)
             }
-            for (number, item) in file.records.enumerated() {
-                let type = item.kind == .event ? RecordType.event : RecordType.task
-                let id = ids[number]
-                if batched.contains(id) || batch.count == Self.batchSize { try putBatch(&transaction) }
-                batched.insert(id)
-                var incoming = item.fields
-                if incoming["uid"]?.stringValue == id { incoming["uid"] = nil }
-                let base = lastImported[id] ?? committed[id].map { Self.importedForm(of: $0, id: id) }
-                lastImported.remember(.object(incoming), for: id)
-                let existing = try transaction.record(id: id)
-                if let existing, existing.value.objectValue != nil {
-                    if case let (merged, conflicts, withEdits)? = merge(incoming, into: existing, lastImported: base, type: type) {
-                        batch.append((merged, type))
-                        report.updated += 1
-                        report.conflictsKept += conflicts
-                        if withEdits { report.mergedWithEdits.append(id) }
-                    } else {
-                        report.unchanged += 1
-                    }
-                } else if existing == nil, base == .object(incoming) {
-                    // Deleted here since the last import, which the file has not changed since: the deletion stands.
-                    report.leftDeleted += 1
-                } else {
-                    incoming["id"] = .string(id)
-                    incoming["calendarId"] = .string(calendarID)
-                    batch.append((.object(incoming), type))
-                    report.added += 1
+            var number = 0
+            // A large file comes a part at a time (`ICSCalendarFile`), a small one as one part.
+            try file.forEachPart { records in
+                let ids = records.concurrentMap(minimumChunk: 1_024, Self.recordID)
+                // Records this clone has no note of importing (imported on another machine, or before the notes were
+                // kept) take as base the version the last iCalendar import committed.
+                let unnoted = try zip(ids, records).filter { id, item in
+                    try lastImported[id] == nil && transaction.contains(id: id, type: item.kind == .event ? RecordType.event : RecordType.task)
                 }
-                progress?(number + 1, file.records.count)
+                let committed = unnoted.isEmpty ? [:] : try store.lastWritten(
+                    ids: unnoted.map(\.0), types: [RecordType.event, RecordType.task],
+                    byCommitsStartingWith: "Import " + Self.source, except: ImportRun.mergedTrailer)
+                for (index, item) in records.enumerated() {
+                    let type = item.kind == .event ? RecordType.event : RecordType.task
+                    let id = ids[index]
+                    if batched.contains(id) || batch.count == Self.batchSize { try putBatch(&transaction) }
+                    batched.insert(id)
+                    var incoming = item.fields
+                    if incoming["uid"]?.stringValue == id { incoming["uid"] = nil }
+                    let base = lastImported[id] ?? committed[id].map { Self.importedForm(of: $0, id: id) }
+                    lastImported.remember(.object(incoming), for: id)
+                    let existing = try transaction.record(id: id)
+                    if let existing, existing.value.objectValue != nil {
+                        if case let (merged, conflicts, withEdits)? = merge(incoming, into: existing, lastImported: base, type: type) {
+                            batch.append((merged, type))
+                            report.updated += 1
+                            report.conflictsKept += conflicts
+                            if withEdits { report.mergedWithEdits.append(id) }
+                        } else {
+                            report.unchanged += 1
+                        }
+                    } else if existing == nil, base == .object(incoming) {
+                        // Deleted here since the last import, which the file has not changed since: the deletion stands.
+                        report.leftDeleted += 1
+                    } else {
+                        incoming["id"] = .string(id)
+                        incoming["calendarId"] = .string(calendarID)
+                        batch.append((.object(incoming), type))
+                        report.added += 1
+                    }
+                    number += 1
+                    progress?(number, file.recordCount)
+                }
             }
             try putBatch(&transaction)
             lastImported.encodeAhead()

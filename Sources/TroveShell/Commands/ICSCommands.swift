@@ -31,13 +31,17 @@ enum ICSCommands {
 
         func run(_ env: CommandEnvironment) throws {
             let store = try storeOptions.open(env)
-            let file: ICSFile
-            do { file = try ICSReader.read(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
+            let file: any ICSSource
+            do { file = try ICSCalendarFile.open(path) } catch { throw CommandFailure(message: error.description) }
             if try ImportITIP.handles(file, path: path) {
                 return try ImportITIP.run(path: path, options: options, storeOptions: storeOptions, json: output.json, env)
             }
             try ImportCommand.run(options, json: output.json, store: store, env) { settings, progress in
-                try ICSImport(store: store, options: settings).run(file, path: path, calendar: calendar, progress: progress)
+                do {
+                    return try ICSImport(store: store, options: settings).run(file, path: path, calendar: calendar, progress: progress)
+                } catch let error as ICSFileError {
+                    throw CommandFailure(message: error.description + "; nothing was imported")
+                }
             }
         }
     }

@@ -9,7 +9,7 @@ import TroveKit
 enum ImportITIP {
     /// Whether `file` is an iTIP message to read here; a METHOD Trove does not take is refused, since
     /// importing it as a calendar would do the opposite of what it asks (CANCEL would add the event).
-    static func handles(_ file: ICSFile, path: String) throws -> Bool {
+    static func handles(_ file: any ICSSource, path: String) throws -> Bool {
         guard let method = file.method, method != "PUBLISH" else { return false }
         guard ITIPReader.methods.contains(method) else {
             throw CommandFailure(message: "\((path as NSString).lastPathComponent): METHOD:\(method) is an iTIP message Trove does not read "
