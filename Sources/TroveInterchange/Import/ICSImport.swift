@@ -107,7 +107,7 @@ public struct ICSImport {
                 }
             }
             try putBatch(&transaction)
-            lastImported.encodeAhead()
+            lastImported.encodePending()
         }
         // After the commit (or a run that changed nothing): a failed import or a dry run leaves the old base.
         if !options.dryRun { try lastImported.save(head: store.headHex()) }
