@@ -52,6 +52,16 @@ public struct JSONObjectStream {
         atEnd = false
     }
 
+    /// A stream over the open file `descriptor`, read from its start; the stream closes it when done.
+    public init(descriptor: Int32, chunkSize: Int = JSONObjectStream.defaultChunkSize) {
+        lseek(descriptor, 0, SEEK_SET)
+        self.descriptor = descriptor
+        self.chunkSize = max(1, chunkSize)
+        source = []
+        window = []
+        atEnd = false
+    }
+
     /// A stream over bytes already in memory, read as from a file (tests and the fuzzer cut them into small chunks).
     public init(bytes: [UInt8], chunkSize: Int = JSONObjectStream.defaultChunkSize) {
         descriptor = nil

@@ -27,6 +27,8 @@ public enum DayOneError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidJSON(file: String, line: Int, column: Int, reason: String)
     /// A journal file is JSON but not shaped like a Day One journal.
     case notAJournal(file: String, reason: String)
+    /// A journal file read differently the second time, while its entries were being written.
+    case changedWhileReading(file: String)
 
     public var description: String {
         switch self {
@@ -52,6 +54,8 @@ public enum DayOneError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(file): invalid JSON at line \(line), column \(column): \(reason)"
         case .notAJournal(let file, let reason):
             return "\(file): not a Day One journal: \(reason)"
+        case .changedWhileReading(let file):
+            return "\(file) changed while it was being imported, so nothing was imported; try again once it is written"
         }
     }
 }

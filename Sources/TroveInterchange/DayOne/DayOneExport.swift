@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Day One's "Export → JSON" gives a ZIP holding one `<Journal Name>.json` per journal and
 /// folders `photos/`, `videos/`, `audios/` and `pdfs/` of files named `<md5>.<extension>`.
-/// All journals are parsed when the export is opened; media bytes are read only when asked
-/// for, since an export can hold thousands of photos.
+/// All journals are read through when the export is opened (their entries kept, or only counted and checked);
+/// media bytes are read only when asked for, since an export can hold thousands of photos.
 public struct DayOneExport: Sendable {
     /// The path that was opened.
     public let path: String
@@ -20,9 +20,12 @@ public struct DayOneExport: Sendable {
     ///   - path: a `.zip` file, a folder (the unzipped export, or a folder holding it), or a
     ///     single journal `.json` file whose media folders sit beside it.
     ///   - limits: what a ZIP may declare before it is refused.
+    ///   - holdingEntries: keep every entry in `journals`; without, each journal is read an entry at a time, to be
+    ///     counted and checked now and read again by `forEachEntry` (an import of 100,000 entries held them all).
     /// - Throws: `DayOneError` when the path is missing or unreadable, the ZIP is damaged or
     ///   unsafe, there is no journal file, or a journal file is not a Day One journal.
-    public static func open(_ path: String, limits: DayOneZipLimits = .standard) throws(DayOneError) -> DayOneExport {
+    public static func open(_ path: String, limits: DayOneZipLimits = .standard,
+                            holdingEntries: Bool = true) throws(DayOneError) -> DayOneExport {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)
@@ -46,11 +49,62 @@ public struct DayOneExport: Sendable {
         var journals: [DayOneJournal] = []
         for file in journalFiles {
             let source = files.displayPath(of: file)
-            guard let bytes = try files.contents(of: file) else { throw .fileNotFound(path: source) }
-            journals.append(try DayOneJournal(parsing: bytes, file: file, source: source, mediaIndex: mediaIndex))
+            if holdingEntries {
+                guard let bytes = try files.contents(of: file) else { throw .fileNotFound(path: source) }
+                journals.append(try DayOneJournal(parsing: bytes, file: file, source: source, mediaIndex: mediaIndex))
+                continue
+            }
+            var journal = DayOneJournal(name: DayOneJournal.journalName(ofFile: file), file: file, entries: [])
+            var count = 0
+            var problems: [DayOneProblem] = []
+            var warnings: [DayOneProblem] = []
+            do {
+                try read(file, in: files, mediaIndex: mediaIndex, entry: { _ in count += 1 },
+                         problem: { problems.append($0) }, warning: { warnings.append($0) })
+            } catch let error as DayOneError {
+                throw error
+            } catch {
+                throw .unreadableFile(path: source, reason: "\(error)")
+            }
+            (journal.entryCount, journal.problems, journal.warnings) = (count, problems, warnings)
+            journals.append(journal)
         }
         journals.sort { $0.name < $1.name }
         return DayOneExport(path: path, journals: journals, files: files, mediaIndex: mediaIndex)
+    }
+
+    /// Hands over every valid entry of every journal, in order: the held ones, or each journal read again an entry at
+    /// a time; throws `DayOneError.changedWhileReading` when a journal no longer reads as it did when opened.
+    public func forEachEntry(_ body: (DayOneJournal, DayOneEntry) throws -> Void) throws {
+        for journal in journals {
+            if journal.entries.count == journal.entryCount {
+                for entry in journal.entries { try body(journal, entry) }
+                continue
+            }
+            let changed = DayOneError.changedWhileReading(file: files.displayPath(of: journal.file))
+            var count = 0
+            var problems = 0
+            do {
+                try Self.read(journal.file, in: files, mediaIndex: mediaIndex, entry: { entry in
+                    count += 1
+                    guard count <= journal.entryCount else { throw changed }
+                    try body(journal, entry)
+                }, problem: { _ in problems += 1 }, warning: { _ in })
+            } catch is DayOneError {
+                throw changed
+            }
+            guard count == journal.entryCount, problems == journal.problems.count else { throw changed }
+        }
+    }
+
+    /// Reads the journal file `file` of `files` an entry at a time (`DayOneJournal.read`).
+    private static func read(_ file: String, in files: any DayOneFileSource, mediaIndex: DayOneMediaIndex,
+                             entry: (DayOneEntry) throws -> Void, problem: (DayOneProblem) -> Void,
+                             warning: (DayOneProblem) -> Void) throws {
+        let source = files.displayPath(of: file)
+        guard var stream = try files.jsonStream(of: file) else { throw DayOneError.fileNotFound(path: source) }
+        // What `entry` throws (an import's errors) goes to the caller as it is.
+        try DayOneJournal.read(&stream, file: file, source: source, mediaIndex: mediaIndex, entry: entry, problem: problem, warning: warning)
     }
 
     /// The bytes of a media file, or `nil` when the export lacks it (Day One sometimes

@@ -1,4 +1,5 @@
 import Foundation
+import TroveJSON
 
 /// The files of an export, named by paths relative to its top: a folder on disk or a ZIP.
 protocol DayOneFileSource: Sendable {
@@ -8,6 +9,8 @@ protocol DayOneFileSource: Sendable {
     func displayPath(of relativePath: String) -> String
     /// The file's bytes, or `nil` when the export has no such file.
     func contents(of relativePath: String) throws(DayOneError) -> [UInt8]?
+    /// The file as a stream of JSON read a part at a time (a journal file), or `nil` when the export has no such file.
+    func jsonStream(of relativePath: String) throws(DayOneError) -> JSONObjectStream?
 }
 
 extension DayOneFileSource {
@@ -80,6 +83,15 @@ struct DayOneFolderSource: DayOneFileSource {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw .unreadableFile(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    func jsonStream(of relativePath: String) throws(DayOneError) -> JSONObjectStream? {
+        let path = displayPath(of: relativePath)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do { return try JSONObjectStream(path: path) } catch {
+            if case .unreadable(let reason) = error { throw .unreadableFile(path: path, reason: reason) }
+            throw .unreadableFile(path: path, reason: "\(error)")
         }
     }
 

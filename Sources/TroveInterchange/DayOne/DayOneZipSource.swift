@@ -1,4 +1,5 @@
 import Foundation
+import TroveJSON
 import ZIPFoundation
 
 /// How much a Day One ZIP may declare before it is refused unread.
@@ -82,27 +83,67 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
 
     func contents(of relativePath: String) throws(DayOneError) -> [UInt8]? {
         guard let entry = members[relativePath] else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(clamping: entry.uncompressedSize))
+        try extract(entry) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// A journal member unpacked into an unnamed scratch file (removed when the stream closes it), read from there a
+    /// part at a time: a 100,000-entry journal is never held whole.
+    func jsonStream(of relativePath: String) throws(DayOneError) -> JSONObjectStream? {
+        guard let entry = members[relativePath] else { return nil }
+        var template = Array((NSTemporaryDirectory() + "/trove-dayone-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw .unreadableMember(archive: archivePath, member: entry.path,
+                                    reason: "no scratch file to unpack it into: \(String(cString: strerror(errno)))")
+        }
+        unlink(String(cString: template))
+        do {
+            try extract(entry) { chunk in
+                try chunk.withUnsafeBytes { raw in
+                    var done = 0
+                    while done < raw.count {
+                        let step = write(descriptor, raw.baseAddress! + done, raw.count - done)
+                        if step < 0 && errno == EINTR { continue }
+                        guard step > 0 else { throw ScratchWriteFailed(reason: String(cString: strerror(errno))) }
+                        done += step
+                    }
+                }
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return JSONObjectStream(descriptor: descriptor)
+    }
+
+    /// Hands `entry`'s bytes to `consumer` as they are unpacked, checked against the size and checksum it declares.
+    private func extract(_ entry: Entry, _ consumer: (Data) throws -> Void) throws(DayOneError) {
         lock.lock()
         defer { lock.unlock() }
         let declared = entry.uncompressedSize
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(clamping: declared))
+        var count: UInt64 = 0
         let checksum: CRC32
         do {
             checksum = try archive.extract(entry) { chunk in
                 // The directory's size was checked against the limits; hold the data to it.
-                guard UInt64(bytes.count + chunk.count) <= declared else { throw LongerThanDeclared() }
-                bytes.append(contentsOf: chunk)
+                guard count + UInt64(chunk.count) <= declared else { throw LongerThanDeclared() }
+                count += UInt64(chunk.count)
+                try consumer(chunk)
             }
         } catch is LongerThanDeclared {
             throw .unreadableMember(archive: archivePath, member: entry.path,
                                     reason: "it holds more than the \(declared) bytes it declares")
+        } catch let failure as ScratchWriteFailed {
+            throw .unreadableMember(archive: archivePath, member: entry.path, reason: "it could not be unpacked: \(failure.reason)")
         } catch {
             throw .unreadableMember(archive: archivePath, member: entry.path, reason: Self.explain(error))
         }
-        guard UInt64(bytes.count) == declared else {
+        guard count == declared else {
             throw .unreadableMember(archive: archivePath, member: entry.path,
-                                    reason: "it holds \(bytes.count) bytes, not the \(declared) it declares")
+                                    reason: "it holds \(count) bytes, not the \(declared) it declares")
         }
         // Extracting through a closure hands back the CRC-32 of what was read but does not compare it with
         // the member's own (only extracting to a file does): a damaged member would be imported as it is.
@@ -110,9 +151,9 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
             throw .unreadableMember(archive: archivePath, member: entry.path,
                                     reason: "its checksum (CRC-32) does not match its data, so the archive is damaged")
         }
-        return bytes
     }
 
+    private struct ScratchWriteFailed: Error { var reason: String }
     private struct LongerThanDeclared: Error {}
 
     /// Whether unpacking the member would write outside the export: an absolute path, a

@@ -22,17 +22,15 @@ public struct DayOneImport {
     public func run(_ export: DayOneExport, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "Day One export \((export.path as NSString).lastPathComponent)")
         report.warnings = export.warnings.map(\.description)
-        let total = export.journals.reduce(0) { $0 + $1.entries.count }
+        let total = export.journals.reduce(0) { $0 + $1.entryCount }
         guard total > 0 || !export.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
         return try ImportRun.perform(on: store, report, options: options, invalid: export.invalidEntries) { transaction, report in
             var writer = EntryWriter(store: store, export: export, skipInvalid: options.skipInvalid, report: report)
             var done = 0
-            for journal in export.journals {
-                for entry in journal.entries {
-                    try writer.write(entry, journal: journal, in: &transaction)
-                    done += 1
-                    progress?(done, total)
-                }
+            try export.forEachEntry { journal, entry in
+                try writer.write(entry, journal: journal, in: &transaction)
+                done += 1
+                progress?(done, total)
             }
             report = writer.report
         }
@@ -173,7 +171,7 @@ extension DayOneExport {
     /// The entries left out as invalid, counted once each however many problems they have.
     var invalidEntries: InvalidEntries {
         let invalid = Set(problems.map { "\($0.file)\u{1F}\($0.entryIndex)" }).count
-        let valid = journals.reduce(0) { $0 + $1.entries.count }
+        let valid = journals.reduce(0) { $0 + $1.entryCount }
         return InvalidEntries(problems.map(\.description), count: invalid, total: valid + invalid, file: path, format: "Day One")
     }
 }

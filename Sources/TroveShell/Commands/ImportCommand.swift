@@ -38,9 +38,13 @@ struct ImportCommand: ParsableCommand {
         func run(_ env: CommandEnvironment) throws {
             let store = try storeOptions.open(env)
             let export: DayOneExport
-            do { export = try DayOneExport.open(path) } catch { throw CommandFailure(message: error.description) }
+            do { export = try DayOneExport.open(path, holdingEntries: false) } catch { throw CommandFailure(message: error.description) }
             try ImportCommand.run(options, json: output.json, store: store, env) { settings, progress in
-                try DayOneImport(store: store, options: settings).run(export, progress: progress)
+                do {
+                    return try DayOneImport(store: store, options: settings).run(export, progress: progress)
+                } catch let error as DayOneError {
+                    throw CommandFailure(message: error.description)
+                }
             }
         }
     }

@@ -128,11 +128,13 @@ struct DayOneZipTests {
         #expect(try export.bytes(of: audio) != nil)
     }
 
-    @Test func refusesAJournalMemberWhoseChecksumDoesNotMatch() throws {
+    /// Held whole, or unpacked to a scratch file and read an entry at a time (issue 25).
+    @Test(arguments: [true, false])
+    func refusesAJournalMemberWhoseChecksumDoesNotMatch(holdingEntries: Bool) throws {
         let folder = try DayOneTemporaryFolder()
         defer { folder.remove() }
         let zip = try Self.damaging("Dev Journal.json", in: try Self.zipFixture(in: folder, keepingFolder: false, compression: .none), folder: folder)
-        let error = try #require(throws: DayOneError.self) { try DayOneExport.open(zip) }
+        let error = try #require(throws: DayOneError.self) { try DayOneExport.open(zip, holdingEntries: holdingEntries) }
         guard case .unreadableMember(zip, "Dev Journal.json", let reason) = error else {
             Issue.record("expected unreadableMember for the journal, got \(error)")
             return

@@ -2,8 +2,9 @@ import Foundation
 
 extension Report {
     /// Issue 25's imports of other formats, each in memory that must not grow with the file: 500,000 GeoJSON points
-    /// and a 100,000-event iCalendar file (targets <= 250 MB each).
-    mutating func formatImports(points: Int, events: Int, work: String, trove: String?) throws {
+    /// and a 100,000-event iCalendar file (targets <= 250 MB each), a Day One export of 100,000 entries and 10,000
+    /// photos of about 100 KB (target <= 300 MB).
+    mutating func formatImports(points: Int, events: Int, dayOneEntries: Int, photos: Int, work: String, trove: String?) throws {
         guard let trove else {
             lines.append("format imports: skipped (no trove binary beside trove-bench)")
             return
@@ -31,6 +32,14 @@ extension Report {
         let eventRun = try Measure.child([trove, "--store", eventStore, "import", "ics", ics])
         lines.append(String(format: "  trove import ics of %d events (%.0f MB): %@, peak memory %.0f MB (target <= 250 MB)",
                             events, Double(Self.fileSize(ics)) / 1e6, Measure.format(eventRun.seconds), eventRun.peakMB))
+
+        let export = try Self.dayOneExport(entries: dayOneEntries, photos: photos, photoBytes: 100_000, work: folder)
+        let journalStore = folder + "/journal-store"
+        try Measure.run([trove, "--store", journalStore, "init"], in: folder)
+        Measure.settle()
+        let journalRun = try Measure.child([trove, "--store", journalStore, "import", "dayone", export])
+        lines.append(String(format: "  trove import dayone of %d entries and %d photos (%.0f MB zip): %@, peak memory %.0f MB (target <= 300 MB)",
+                            dayOneEntries, photos, Double(Self.fileSize(export)) / 1e6, Measure.format(journalRun.seconds), journalRun.peakMB))
         try? FileManager.default.removeItem(atPath: folder)
     }
 

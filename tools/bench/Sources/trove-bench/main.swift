@@ -46,7 +46,7 @@ if options.suite == "imports" || options.suite == "all" {
     try report.bigImports(sizes: [largest, 10 * largest], work: work, trove: options.trove)
 }
 if options.suite == "formats" || options.suite == "all" {
-    try report.formatImports(points: 500_000, events: 100_000, work: work, trove: options.trove)
+    try report.formatImports(points: 500_000, events: 100_000, dayOneEntries: 100_000, photos: 10_000, work: work, trove: options.trove)
 }
 if options.suite == "encrypted" || options.suite == "all" {
     try report.encryptedHubs(records: options.sizes.max() ?? 100_000, changed: 10_000, work: work, trove: options.trove)
