@@ -27,9 +27,9 @@ public enum Git {
 
     /// Starts libgit2's set-up on another thread, so that it overlaps the caller's own start-up.
     ///
-    /// Setting up reads and parses every CA certificate of the machine (for https remotes), about 10 ms
-    /// that every command would otherwise wait for before opening its store. A process that started it
-    /// must leave through `exitNow`, never `exit`.
+    /// The set-up (mbedTLS's random generator, the options above) overlaps the parsing of the command line;
+    /// it no longer reads the machine's CA certificates (`CALoading`), which was 7-10 ms that every command
+    /// waited for before opening its store. A process that started it must leave through `exitNow`, never `exit`.
     public static func prepareInBackground() {
         Thread { _ = initialized }.start()
     }

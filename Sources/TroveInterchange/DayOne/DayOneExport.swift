@@ -88,8 +88,11 @@ public struct DayOneExport: Sendable {
                 try Self.read(journal.file, in: files, mediaIndex: mediaIndex, entry: { entry in
                     count += 1
                     guard count <= journal.entryCount else { throw changed }
-                    try body(journal, entry)
+                    do { try body(journal, entry) } catch { throw ThrownByBody(error: error) }
                 }, problem: { _ in problems += 1 }, warning: { _ in })
+            } catch let thrown as ThrownByBody {
+                // The import's own errors (a photo that cannot be read, a refused entry) go on as they are.
+                throw thrown.error
             } catch is DayOneError {
                 throw changed
             }
@@ -137,4 +140,7 @@ public struct DayOneExport: Sendable {
         let start = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
         return start == [0x50, 0x4B, 0x03, 0x04] || start == [0x50, 0x4B, 0x05, 0x06]
     }
+
+    /// An error of `forEachEntry`'s body, told apart from the reading's own.
+    private struct ThrownByBody: Error { var error: any Error }
 }

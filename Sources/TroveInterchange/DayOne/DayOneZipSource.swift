@@ -99,7 +99,7 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
             throw .unreadableMember(archive: archivePath, member: entry.path,
                                     reason: "no scratch file to unpack it into: \(String(cString: strerror(errno)))")
         }
-        unlink(String(cString: template))
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         do {
             try extract(entry) { chunk in
                 try chunk.withUnsafeBytes { raw in

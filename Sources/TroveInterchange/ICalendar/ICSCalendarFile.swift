@@ -125,13 +125,18 @@ public struct ICSCalendarFile: ICSSource, Sendable {
                 count += part.records.count
                 problems += part.invalid.count
                 guard count <= recordCount else { throw Self.changed(name) }
-                try body(part.records)
+                do { try body(part.records) } catch { throw ThrownByBody(error: error) }
             }
+        } catch let thrown as ThrownByBody {
+            throw thrown.error
         } catch is ICSFileError {
             throw Self.changed(name)
         }
         guard count == recordCount, problems == invalid.count else { throw Self.changed(name) }
     }
+
+    /// An error of `forEachPart`'s body (the import's), told apart from the reading's own.
+    private struct ThrownByBody: Error { var error: any Error }
 
     private static func changed(_ name: String) -> ICSFileError {
         ICSFileError(file: name, reason: "it changed while it was being imported; try again once it is written")

@@ -53,13 +53,18 @@ public struct GeoJSONFile: PointSource, Sendable {
             _ = try GeoJSONReader.read(&stream, point: { point in
                 count += 1
                 guard count <= pointCount else { throw PointFileError.changedWhileReading }
-                try body(point)
+                do { try body(point) } catch { throw ThrownByBody(error: error) }
             }, problem: { _ in problems += 1 })
+        } catch let thrown as ThrownByBody {
+            throw thrown.error
         } catch is PointFileError {
             throw PointFileError.changedWhileReading
         }
         guard count == pointCount, problems == self.problems.count else { throw PointFileError.changedWhileReading }
     }
+
+    /// An error of `forEachPoint`'s body (the import's), told apart from the reading's own.
+    private struct ThrownByBody: Error { var error: any Error }
 
     private static func open(_ path: String) throws(PointFileError) -> JSONObjectStream {
         do { return try JSONObjectStream(path: path) } catch JSONStreamError.unreadable(let reason) {

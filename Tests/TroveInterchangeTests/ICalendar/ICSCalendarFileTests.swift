@@ -65,6 +65,14 @@ struct ICSCalendarFileTests {
         for size in [1, 2, 4] { try Self.sameReading(path, partSize: size) }
     }
 
+    @Test("what the import throws while parts are handed over comes out as it is, not as a changed file")
+    func bodyErrorsPassThrough() throws {
+        let folder = TemporaryFolder("trove-ics-body")
+        let parted = try ICSCalendarFile.open(try write(VariedCalendar.text, in: folder), partSize: 2, partedSize: 0)
+        let thrown = ICSFileError(file: "other.ics", reason: "thrown by the import")
+        #expect(throws: thrown) { try parted.forEachPart { _ in throw thrown } }
+    }
+
     @Test("a file that is not one well-formed calendar is read whole, as before, with the same refusals and problems")
     func irregularFilesReadWhole() throws {
         let folder = TemporaryFolder("trove-ics-irregular")

@@ -70,6 +70,15 @@ struct GeoJSONFileTests {
         }
     }
 
+    @Test("what the import throws while points are handed over comes out as it is, not as a changed file")
+    func bodyErrorsPassThrough() throws {
+        let folder = TemporaryFolder("trove-geojson-body")
+        let file = try GeoJSONFile(path: write(Self.collection((0..<5).map { Self.feature($0) }), in: folder))
+        for thrown in [PointFileError.invalidKind("x"), .notGeoJSON(found: "y")] {
+            #expect(throws: thrown) { try file.forEachPoint { _ in throw thrown } }
+        }
+    }
+
     @Test("a file that changes between the check and the writing imports nothing, and says so")
     func changedBetweenReadings() throws {
         let folder = TemporaryFolder("trove-geojson-changed")
