@@ -84,6 +84,9 @@ public struct FormatCatalog: Sendable {
     /// What each schema's root says of its type (its type, folder and whether it is a log), without compiling it.
     public var formatSummaries: [FormatSummary] { summaries.values.sorted { $0.type < $1.type } }
 
+    /// What the schema of `type` says of it (its folder, whether it is a log), without compiling the schema.
+    public func summary(for type: String) -> FormatSummary? { summaries[type] }
+
     /// The format of records whose `type` is `type`.
     public func format(for type: String) -> RecordFormat? {
         guard let summary = summaries[type] else { return nil }
