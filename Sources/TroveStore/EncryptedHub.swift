@@ -66,6 +66,10 @@ final class EncryptedHub {
 
     /// Fetches the hub's branch into the shadow; returns its tip, or `nil` for an empty hub.
     func fetchTip(security: TransferSecurity, progress: TransferProgress.Handler?) throws -> ObjectID? {
+        // A sync killed while pushing leaves the lock of the shadow's remote-tracking ref, which the push updates
+        // after the fetch has succeeded: every later push failed on it (a CI run killing syncs at random moments).
+        // Only locks nobody holds open, and that stay so, are removed.
+        if StaleLocks.hasLockFiles(in: shadow.gitDirectory) { _ = StaleLocks.sweepAbandoned(gitDirectory: shadow.gitDirectory) }
         do {
             try shadow.fetch(remote: Self.shadowRemote, security: security, progress: progress)
         } catch let error as GitError where error.isLocked {
