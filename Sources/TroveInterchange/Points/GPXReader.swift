@@ -25,8 +25,10 @@ public enum GPXReader {
         }
         // FoundationXML traps (SIGILL, no message) on an element name that is not UTF-8: such a file is refused
         // here, with where the byte is, unless libxml2 converts it to UTF-8 first.
-        if !convertedByLibxml2(bytes), let bad = UTF8Text.firstInvalid(bytes[...]) {
-            throw PointFileError.notUTF8(line: bad.line, offset: bad.offset, byte: bad.value)
+        let bytes = try XMLInputGuard.prepare(bytes) { bytes in
+            if let bad = UTF8Text.firstInvalid(bytes[...]) {
+                throw PointFileError.notUTF8(line: bad.line, offset: bad.offset, byte: bad.value)
+            }
         }
         let collector = GPXCollector()
         let parser = XMLParser(data: Data(bytes))
@@ -62,19 +64,6 @@ public enum GPXReader {
         if let note = pathNote(collector) { file.notes.append(note) }
         file.fileTime = collector.fileTime.flatMap { PointFormat.parseTime(PointFormat.trimmed($0), zoneOptional: true) }
         return file
-    }
-
-    /// Whether libxml2 will convert the file to UTF-8 before FoundationXML sees any of it: UTF-16 with a byte-order
-    /// mark, or an XML declaration naming a single-byte encoding (ISO-8859-n, Windows-1252), whose every byte is a
-    /// character or an error. Other declarations are not trusted: libxml2 reads 8-bit text declared UTF-16 as UTF-8.
-    static func convertedByLibxml2(_ bytes: [UInt8]) -> Bool {
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }
-        guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.prefix(200).firstIndex(of: UInt8(ascii: ">")) else { return false }
-        let declaration = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
-        guard let range = declaration.range(of: "encoding") else { return false }
-        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-            .prefix { $0 != "\"" && $0 != "'" && $0 != " " }
-        return value.hasPrefix("iso-8859-") || ["latin1", "iso_8859-1", "windows-1252", "cp1252"].contains(String(value))
     }
 
     /// A problem with one waypoint, already worded.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TroveInterchange
+@testable import TroveInterchange
 
 /// The bytes of a GPX fixture from `shared/fixtures/gpx`, next to the package.
 ///
@@ -287,6 +287,82 @@ struct GPXReaderTests {
         #expect(badLine([0xEF, 0xBB, 0xBF] + latin1) == 1)
         let unknown = Array(#"<?xml version="1.0" encoding="UTF-4UT]-8"?>"#.utf8) + [0x0A] + name
         #expect(badLine(unknown) == 4)
+    }
+}
+
+/// What FoundationXML cannot be given (`XMLInputGuard`): each of these crashed the process inside it, or could.
+struct GPXReaderInputGuardTests {
+    /// `text` as UTF-16, with a byte order mark or without.
+    private func utf16(_ text: String, bigEndian: Bool, mark: Bool) -> [UInt8] {
+        var out: [UInt8] = mark ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+        for unit in text.utf16 { out += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        return out
+    }
+
+    private let document = """
+        <?xml version="1.0"?><?garmin?>
+        <gpx version="1.1"><?x-y?><wpt lat="1" lon="2"><name>pee <?x?></name><?a-b?></wpt></gpx><?end?>
+        """
+
+    /// Found by fuzz-gpx in CI: `<?xm?>` made libxml2 pass no data, and FoundationXML took its length (SIGSEGV).
+    @Test func emptyProcessingInstructionsAreRead() throws {
+        let crash = Array("<?xm?>\n<gpxon=\"1.0\" <wpt lat=\" -45.55\"><sye:dog></sym></wpt>\n</gpx2\n".utf8)
+        #expect(throws: PointFileError.self) { try GPXReader.read(crash) }
+        #expect(try GPXReader.read(bytes(document)).points.map(\.kind) == ["pee"])
+        // `xml` is a reserved name: an error, as libxml2 says, and no crash.
+        #expect(throws: PointFileError.self) { try GPXReader.read(gpx("<?xml?>")) }
+        for bigEndian in [false, true] {
+            for mark in [false, true] {
+                let file = try GPXReader.read(utf16(document, bigEndian: bigEndian, mark: mark))
+                #expect(file.points.map(\.kind) == ["pee"], "UTF-16, big-endian \(bigEndian), mark \(mark)")
+            }
+        }
+        #expect(try XMLInputGuard.prepare(bytes("<?a?><b/>"), checkUTF8: { _ in }) == bytes("<?a ?><b/>"))
+        #expect(try XMLInputGuard.prepare(bytes("<?a b?><?a\n?><b/>"), checkUTF8: { _ in }) == bytes("<?a b?><?a\n?><b/>"))
+    }
+
+    /// An entity's text is parsed again where it is used, so `&#60;?x?>` in one becomes an empty processing
+    /// instruction no scan of the bytes sees: a document type declaration is refused, in any layout.
+    @Test func documentTypeDeclarationsAreRefused() throws {
+        let declared = """
+            <?xml version="1.0"?>
+            <!DOCTYPE gpx [<!ENTITY e "&#60;?x?>">]>
+            <gpx version="1.1"><wpt lat="1" lon="2"><name>pee&e;</name></wpt></gpx>
+            """
+        let reason = "a <!DOCTYPE> declaration, which GPX files do not have (Trove does not read one)"
+        #expect(throws: PointFileError.notXML(line: 2, column: 1, reason: reason)) { try GPXReader.read(bytes(declared)) }
+        #expect(throws: PointFileError.notXML(line: 2, column: 1, reason: reason)) {
+            try GPXReader.read(utf16(declared, bigEndian: false, mark: true))
+        }
+    }
+
+    /// libxml2 switches to the encoding a declaration names, in which `<?x?>` need not be those bytes (UTF-7 writes
+    /// `<` as `+ADw-`); and UTF-32 and EBCDIC are detected from the first bytes. Those files are refused.
+    @Test func encodingsWhoseMarkupIsOtherBytesAreRefused() throws {
+        let body = "<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>pee</name></wpt></gpx>"
+        for encoding in ["UTF-7", "IBM037", "x-made-up", "UTF-32"] {
+            #expect(throws: PointFileError.self, "\(encoding)") {
+                try GPXReader.read(bytes("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>" + body))
+            }
+        }
+        let utf7 = bytes("<?xml version=\"1.0\" encoding=\"UTF-7\"?>" + body)
+        #expect(throws: PointFileError.notXML(
+            line: 1, column: 1, reason: "the file declares the encoding \"UTF-7\", which Trove does not read (save it as UTF-8)"
+        )) { try GPXReader.read(utf7) }
+        // A UTF-16 file may only say it is UTF-16.
+        #expect(throws: PointFileError.self) {
+            try GPXReader.read(utf16("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + body, bigEndian: true, mark: true))
+        }
+        #expect(try GPXReader.read(utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + body, bigEndian: true, mark: true)).points.count == 1)
+        // ASCII-compatible encodings are read, as before.
+        for encoding in ["EUC-JP", "us-ascii", "windows-1252", "utf-8"] {
+            #expect(try GPXReader.read(bytes("<?xml version=\"1.0\" encoding='\(encoding)' ?>" + body)).points.count == 1, "\(encoding)")
+        }
+        for head: [UInt8] in [[0, 0, 0, 0x3C], [0x3C, 0, 0, 0], [0, 0, 0x3C, 0], [0, 0x3C, 0, 0], [0x4C, 0x6F, 0xA7, 0x94]] {
+            #expect(throws: PointFileError.notXML(line: 1, column: 1, reason: "the file is in UTF-32 or EBCDIC (save it as UTF-8)")) {
+                try GPXReader.read(head + bytes(body))
+            }
+        }
     }
 }
 
