@@ -126,12 +126,11 @@ enum XMLInputGuard {
                     reason: "a <!DOCTYPE> declaration, which GPX files do not have (Trove does not read one)")
             }
             if units[position + 1] == 0x3F {
-                // `<?` and a name: any run of units up to a space or `?` (longer than libxml2's name, which is fine).
+                // `<?` and a name: a run of units up to a space, `?` or `<` (which holds libxml2's name, and is it when
+                // `?>` follows). Every `<` is looked at, since libxml2 goes on after a `<?` it cannot read (`<?<?x?>`).
                 var end = position + 2
-                while end < units.count, units[end] != 0x3F, !isSpace(units[end]) { end += 1 }
+                while end < units.count, units[end] != 0x3F, units[end] != 0x3C, !isSpace(units[end]) { end += 1 }
                 if end > position + 2, end + 1 < units.count, units[end] == 0x3F, units[end + 1] == 0x3E { spaces.append(end) }
-                position = end
-                continue
             }
             position += 1
         }
