@@ -82,21 +82,12 @@ public struct DayOneExport: Sendable {
                 continue
             }
             let changed = DayOneError.changedWhileReading(file: files.displayPath(of: journal.file))
-            var count = 0
-            var problems = 0
-            do {
+            // The import's own errors (a photo that cannot be read, a refused entry) go on as they are.
+            try SecondReading.check(items: journal.entryCount, problems: journal.problems.count, changed: changed) { tally in
                 try Self.read(journal.file, in: files, mediaIndex: mediaIndex, entry: { entry in
-                    count += 1
-                    guard count <= journal.entryCount else { throw changed }
-                    do { try body(journal, entry) } catch { throw ThrownByBody(error: error) }
-                }, problem: { _ in problems += 1 }, warning: { _ in })
-            } catch let thrown as ThrownByBody {
-                // The import's own errors (a photo that cannot be read, a refused entry) go on as they are.
-                throw thrown.error
-            } catch is DayOneError {
-                throw changed
+                    try tally.item { try body(journal, entry) }
+                }, problem: { _ in tally.problem() }, warning: { _ in })
             }
-            guard count == journal.entryCount, problems == journal.problems.count else { throw changed }
         }
     }
 
@@ -140,7 +131,4 @@ public struct DayOneExport: Sendable {
         let start = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
         return start == [0x50, 0x4B, 0x03, 0x04] || start == [0x50, 0x4B, 0x05, 0x06]
     }
-
-    /// An error of `forEachEntry`'s body, told apart from the reading's own.
-    private struct ThrownByBody: Error { var error: any Error }
 }

@@ -116,27 +116,15 @@ public struct ICSCalendarFile: ICSSource, Sendable {
 
     public func forEachPart(_ body: ([ICSRecord]) throws -> Void) throws {
         let name = (path as NSString).lastPathComponent
-        var count = 0
-        var problems = 0
-        do {
-            // What `body` throws (the store's errors) goes to the caller as it is.
+        // What `body` throws (the store's errors) goes to the caller as it is.
+        try SecondReading.check(items: recordCount, problems: invalid.count, changed: Self.changed(name)) { tally in
             _ = try Self.parts(of: path, header: header, calendarLines: calendarLines, splitSeries: splitSeries, partSize: partSize,
                                timeZone: timeZone) { part in
-                count += part.records.count
-                problems += part.invalid.count
-                guard count <= recordCount else { throw Self.changed(name) }
-                do { try body(part.records) } catch { throw ThrownByBody(error: error) }
+                tally.problem(count: part.invalid.count)
+                try tally.item(count: part.records.count) { try body(part.records) }
             }
-        } catch let thrown as ThrownByBody {
-            throw thrown.error
-        } catch is ICSFileError {
-            throw Self.changed(name)
         }
-        guard count == recordCount, problems == invalid.count else { throw Self.changed(name) }
     }
-
-    /// An error of `forEachPart`'s body (the import's), told apart from the reading's own.
-    private struct ThrownByBody: Error { var error: any Error }
 
     private static func changed(_ name: String) -> ICSFileError {
         ICSFileError(file: name, reason: "it changed while it was being imported; try again once it is written")

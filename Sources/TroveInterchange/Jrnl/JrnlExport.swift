@@ -36,19 +36,11 @@ public struct JrnlExport: JrnlSource, Sendable {
     /// Reads the file again, handing over each valid entry; throws `JrnlError.changedWhileReading` as soon as it
     /// reads something other than what `init` checked.
     public func forEachEntry(_ body: (JrnlEntry) throws -> Void) throws {
-        var count = 0
-        var problems = 0
-        var stream: JSONObjectStream
-        do { stream = try JSONObjectStream(path: file) } catch { throw JrnlError.changedWhileReading(file: file) }
-        do {
+        try SecondReading.check(items: entryCount, problems: problems.count, changed: JrnlError.changedWhileReading(file: file)) { tally in
+            var stream = try JSONObjectStream(path: file)
             try JrnlJSONReader.read(&stream, file: file, timeZone: timeZone, entry: { entry in
-                count += 1
-                guard count <= entryCount else { throw JrnlError.changedWhileReading(file: file) }
-                try body(entry)
-            }, problem: { _ in problems += 1 })
-        } catch let error as JrnlError where error != .changedWhileReading(file: file) {
-            throw JrnlError.changedWhileReading(file: file)
+                try tally.item { try body(entry) }
+            }, problem: { _ in tally.problem() })
         }
-        guard count == entryCount, problems == self.problems.count else { throw JrnlError.changedWhileReading(file: file) }
     }
 }

@@ -45,26 +45,11 @@ public struct GeoJSONFile: PointSource, Sendable {
     }
 
     public func forEachPoint(_ body: (BusinessPoint) throws -> Void) throws {
-        var count = 0
-        var problems = 0
-        var stream: JSONObjectStream
-        do { stream = try Self.open(path) } catch { throw PointFileError.changedWhileReading }
-        do {
-            _ = try GeoJSONReader.read(&stream, point: { point in
-                count += 1
-                guard count <= pointCount else { throw PointFileError.changedWhileReading }
-                do { try body(point) } catch { throw ThrownByBody(error: error) }
-            }, problem: { _ in problems += 1 })
-        } catch let thrown as ThrownByBody {
-            throw thrown.error
-        } catch is PointFileError {
-            throw PointFileError.changedWhileReading
+        try SecondReading.check(items: pointCount, problems: problems.count, changed: PointFileError.changedWhileReading) { tally in
+            var stream = try Self.open(path)
+            _ = try GeoJSONReader.read(&stream, point: { point in try tally.item { try body(point) } }, problem: { _ in tally.problem() })
         }
-        guard count == pointCount, problems == self.problems.count else { throw PointFileError.changedWhileReading }
     }
-
-    /// An error of `forEachPoint`'s body (the import's), told apart from the reading's own.
-    private struct ThrownByBody: Error { var error: any Error }
 
     private static func open(_ path: String) throws(PointFileError) -> JSONObjectStream {
         do { return try JSONObjectStream(path: path) } catch JSONStreamError.unreadable(let reason) {
