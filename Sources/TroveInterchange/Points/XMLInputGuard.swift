@@ -28,13 +28,18 @@ enum XMLInputGuard {
         let units = Units(bytes: bytes, layout: layout)
         let declared = declaredEncoding(units)
         // libxml2 converts a single-byte encoding a declaration names, unless a UTF-8 byte order mark overrides it.
-        if layout.width == 1 && (layout.start == 3 || !(declared.map(isSingleByte) ?? false)) { try checkUTF8(bytes) }
-        if let declared {
-            let allowed = layout.width == 2 ? isUTF16(declared, bigEndian: layout.bigEndian) : isASCIICompatible(declared)
-            guard allowed else {
+        var converted = false
+        if case .name(let name) = declared, layout.width == 1, layout.start == 0 { converted = isSingleByte(name) }
+        if layout.width == 1 && !converted { try checkUTF8(bytes) }
+        switch declared {
+        case .none: break
+        case .name(let name):
+            guard layout.width == 2 ? isUTF16(name, bigEndian: layout.bigEndian) : isASCIICompatible(name) else {
                 throw PointFileError.notXML(
-                    line: 1, column: 1, reason: "the file declares the encoding \"\(declared)\", which Trove does not read (save it as UTF-8)")
+                    line: 1, column: 1, reason: "the file declares the encoding \"\(name)\", which Trove does not read (save it as UTF-8)")
             }
+        case .malformed:
+            throw PointFileError.notXML(line: 1, column: 1, reason: "the XML declaration's encoding is not written as XML says")
         }
         return try patched(units)
     }
@@ -74,27 +79,55 @@ enum XMLInputGuard {
         }
     }
 
-    /// The encoding an XML declaration at the very start names (libxml2 reads no other), as written.
-    static func declaredEncoding(_ units: Units) -> String? {
-        guard units.matches("<?xml", at: 0), units.count > 5, isSpace(units[5]) else { return nil }
-        var end = 5
-        while end + 1 < units.count, !(units[end] == 0x3F && units[end + 1] == 0x3E) { end += 1 }
-        var declaration = ""
-        for position in 5..<end { declaration.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: units[position]))) }
-        guard let name = declaration.range(of: "encoding") else { return nil }
-        var rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        // `encoding` without `=` and a quoted value: whatever libxml2 makes of it, it is not trusted.
-        guard rest.first == "=" else { return String(rest.prefix(40)) }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return String(rest.prefix(40)) }
-        return String(rest.dropFirst().prefix { $0 != quote }.prefix(40))
+    /// What the XML declaration at the very start (libxml2 reads no other) says of the encoding.
+    enum Declared: Equatable {
+        case none
+        case name(String)
+        /// `encoding` written where libxml2 may or may not take it: the file is not trusted.
+        case malformed
+    }
+
+    /// A whole declaration, as libxml2 reads one: `version` (a digit, a dot, digits), `encoding` (a letter, then
+    /// letters, digits, `.`, `_`, `-`), `standalone`. Anything else that mentions `encoding` is `.malformed`, since
+    /// libxml2 recovers from a broken declaration in ways a second reading would have to copy exactly (it finds
+    /// `encoding` inside a broken version's quotes, and not after a missing space).
+    /// Made for each file (one match each): a `Regex` is not `Sendable`.
+    private static func declarationPattern() -> Regex<AnyRegexOutput> {
+        let space = #"[ \t\r\n]"#, equals = #"[ \t\r\n]*=[ \t\r\n]*"#
+        let version = #"(?:"[0-9]\.[0-9]*"|'[0-9]\.[0-9]*')"#
+        let name = #"(?:"([A-Za-z][A-Za-z0-9._\-]*)"|'([A-Za-z][A-Za-z0-9._\-]*)')"#
+        let standalone = #"(?:"(?:yes|no)"|'(?:yes|no)')"#
+        let pattern = #"^<\?xml"# + space + "+version" + equals + version + space + "+encoding" + equals + name
+            + "(?:" + space + "+standalone" + equals + standalone + ")?" + space + #"*\?>$"#
+        return try! Regex(pattern)
+    }
+
+    static func declaredEncoding(_ units: Units) -> Declared {
+        guard units.matches("<?xml", at: 0), units.count > 5, isSpace(units[5]) else { return .none }
+        // libxml2 finds the encoding, if at all, before the first `>`: its names and numbers have none.
+        var text = ""
+        var position = 0
+        while position < units.count {
+            let unit = units[position]
+            // Any other character stands for itself only if it is ASCII; the rest cannot match the pattern.
+            text.unicodeScalars.append(unit < 0x80 ? Unicode.Scalar(UInt8(unit)) : "\u{1}")
+            if unit == 0x3E { break }
+            position += 1
+        }
+        guard text.contains("encoding") else { return .none }
+        guard let match = try? declarationPattern().wholeMatch(in: text),
+              let name = match.output[1].substring ?? match.output[2].substring else { return .malformed }
+        return .name(String(name))
     }
 
     /// Encodings whose every byte is one character, which libxml2 converts to UTF-8 before FoundationXML reads it.
+    /// Only names libxml2 knows: it reads a file whose encoding it does not know as UTF-8.
     static func isSingleByte(_ name: String) -> Bool {
-        let name = name.lowercased()
-        return name.hasPrefix("iso-8859-") || ["latin1", "iso_8859-1", "windows-1252", "cp1252"].contains(name)
+        singleByte.contains(name.lowercased())
     }
+
+    private static let singleByte: Set<String> = Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16].map { "iso-8859-\($0)" })
+        .union(["latin1", "iso_8859-1", "windows-1252", "cp1252"])
 
     /// Encodings in which `<`, `?`, `>` and `!` are always those bytes, and those bytes always those characters.
     /// UTF-16 declared over 8-bit text is read by libxml2 as UTF-8.

@@ -360,6 +360,20 @@ struct GPXReaderInputGuardTests {
         for encoding in ["EUC-JP", "us-ascii", "windows-1252", "utf-8"] {
             #expect(try GPXReader.read(bytes("<?xml version=\"1.0\" encoding='\(encoding)' ?>" + body)).points.count == 1, "\(encoding)")
         }
+        // The fuzzer's third find: `encoding` where libxml2 does not look for it (here after junk with no version)
+        // was taken for ISO-8859-4, and bytes that are not UTF-8 reached FoundationXML. A declaration is trusted only
+        // whole and well-formed, and a single-byte encoding only by a name libxml2 knows.
+        let junk = Array("<?xml ZZ<?l><Z: enco".utf8) + [0xFF, 0xFF] + Array("version=\"1.0\" encodingiso-8859-45898</el lon=\"1".utf8)
+        #expect(throws: PointFileError.notUTF8(line: 1, offset: 20, byte: 0xFF)) { try GPXReader.read(junk) }
+        for declaration in [#"<?xml version="1.0"Xencoding="ISO-8859-1"?>"#, #"<?xml version="1..0" encoding="ISO-8859-1"?>"#,
+                            #"<?xml version="1.0" encoding="ISO-8859-99"?>"#] {
+            let bytes = Array((declaration + "<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>pee ").utf8) + [0xE9] + Array("</name></wpt></gpx>".utf8)
+            #expect(throws: PointFileError.notUTF8(line: 1, offset: declaration.utf8.count + 50, byte: 0xE9), "\(declaration)") {
+                try GPXReader.read(bytes)
+            }
+            let ascii = bytes.filter { $0 < 0x80 }
+            #expect(throws: PointFileError.self, "\(declaration)") { try GPXReader.read(ascii) }
+        }
         for head: [UInt8] in [[0, 0, 0, 0x3C], [0x3C, 0, 0, 0], [0, 0, 0x3C, 0], [0, 0x3C, 0, 0], [0x4C, 0x6F, 0xA7, 0x94]] {
             #expect(throws: PointFileError.notXML(line: 1, column: 1, reason: "the file is in UTF-32 or EBCDIC (save it as UTF-8)")) {
                 try GPXReader.read(head + bytes(body))
