@@ -39,6 +39,25 @@ struct CalendarCommandICSTests {
 
         """.replacingOccurrences(of: "\n", with: "\r\n")
 
+    /// Issue 25: from 8 MB the file is read a part at a time (`ICSCalendarFileTests` shows this one is); the import
+    /// writes every event in one commit, and importing it again changes nothing.
+    @Test("a calendar of 9 MB is imported in parts: every event, one commit, and again nothing changes")
+    func largeCalendarInParts() throws {
+        let path = try fixture.write("large.ics", VariedCalendar.large(events: 200, descriptionBytes: 45_000))
+        let before = try fixture.base.commitCount()
+        let imported = try fixture.ok("import", "ics", path)
+        #expect(try fixture.base.commitCount() == before + 1)
+        let status = try fixture.ok("status", "--json")
+        let records = (parseJSON(status.stdout) as? [String: Any])?["records"] as? [String: Int]
+        // VariedCalendar's events and tasks, a THISANDFUTURE split into two, and the 200 added.
+        #expect((records?["event"] ?? 0) >= 200 + 6, "\(imported.stdout) \(status.stdout)")
+        let shown = try fixture.ok("record", "list", "event", "--json").stdout
+        #expect(shown.contains("Seminar 199") && shown.contains("Read chapter three before the seminar"))
+        let again = try fixture.ok("import", "ics", path)
+        #expect(again.stdout.contains("0 added, 0 updated"), "\(again.stdout)")
+        #expect(try fixture.base.commitCount() == before + 1)
+    }
+
     @Test("a file with one bad VEVENT: refused naming its UID and line, then imported without it by --skip-invalid")
     func oneInvalidEvent() throws {
         let path = try fixture.write("course.ics", Self.oneBad)

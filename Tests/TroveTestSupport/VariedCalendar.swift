@@ -119,3 +119,35 @@ public enum VariedCalendar {
         END:VCALENDAR\r
         """
 }
+
+extension VariedCalendar {
+    /// `text` with `events` more one-hour VEVENTs a day apart from 2027, each with a DESCRIPTION of `descriptionBytes`
+    /// folded at 75 octets: a file as large as needed (issue 25: from 8 MB, `trove import ics` reads a file in parts).
+    public static func large(events: Int, descriptionBytes: Int) -> String {
+        let words = "Read chapter three before the seminar and bring the printed notes along. "
+        let description = String(repeating: words, count: descriptionBytes / words.utf8.count + 1).prefix(descriptionBytes)
+        let folded = "DESCRIPTION:" + description
+        var lines: [String] = []
+        var rest = Substring(folded)
+        lines.append(String(rest.prefix(75)))
+        rest = rest.dropFirst(75)
+        while !rest.isEmpty {
+            lines.append(" " + rest.prefix(74))
+            rest = rest.dropFirst(74)
+        }
+        let descriptionLines = lines.joined(separator: "\r\n")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let first = calendar.date(from: DateComponents(year: 2027, month: 1, day: 1, hour: 9))!
+        precondition(text.hasSuffix("END:VCALENDAR\r"))
+        var out = String(text.dropLast("END:VCALENDAR\r".count))
+        out.reserveCapacity(events * (descriptionBytes + 200))
+        for number in 0..<events {
+            let day = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: number, to: first)!)
+            let date = String(format: "%04d%02d%02d", day.year!, day.month!, day.day!)
+            out += "BEGIN:VEVENT\r\nUID:large-\(number)@test\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Seminar \(number)\r\n"
+                + "DTSTART:\(date)T090000Z\r\nDURATION:PT1H\r\n\(descriptionLines)\r\nEND:VEVENT\r\n"
+        }
+        return out + "END:VCALENDAR\r\n"
+    }
+}
