@@ -292,6 +292,7 @@ public struct Transaction {
         }
         if let full = spillPack, full.count >= objectsPerSpillPack {
             try full.finish()
+            full.releaseIndex()
             finishedSpillPacks.append(full)
             spillPack = nil
         }
