@@ -72,10 +72,14 @@ enum XMLInputGuard {
                 ? UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
                 : UInt16(bytes[offset + 1]) << 8 | UInt16(bytes[offset])
         }
-        func matches(_ text: String, at position: Int) -> Bool {
-            let ascii = Array(text.utf8)
-            guard position + ascii.count <= count else { return false }
-            return ascii.indices.allSatisfy { self[position + $0] == UInt16(ascii[$0]) }
+        /// Whether the ASCII `text` is written at `position`. A `StaticString` is read in place: this runs at
+        /// every `<` of the file, and a `String`'s `Array(utf8)` allocated each time.
+        func matches(_ text: StaticString, at position: Int) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard position + length <= count else { return false }
+            let ascii = text.utf8Start
+            for offset in 0..<length where self[position + offset] != UInt16(ascii[offset]) { return false }
+            return true
         }
     }
 
@@ -142,6 +146,7 @@ enum XMLInputGuard {
         ["utf-16", "utf16", bigEndian ? "utf-16be" : "utf-16le"].contains(name.lowercased())
     }
 
+    /// XML's own white space (its `S` production: no form feed or vertical tab), not `Character.isWhitespace`.
     private static func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D }
 
     /// The bytes with a space before the `?>` of every empty processing instruction; a document type declaration refused.
