@@ -9,8 +9,9 @@ import TroveJSON
 public struct FormatCatalog: Sendable {
     /// The formats compiled into the binary.
     ///
-    /// Each schema is compiled when its type is first used: compiling all 23 at every start took a tenth of a
-    /// one-record command's time, and most commands use three or four. A test compiles them all, checking
+    /// Each schema is parsed and compiled when its type is first used (only the header of each file is read at
+    /// the start): compiling all 23 at every start took a tenth of a one-record command's time, and most commands
+    /// use three or four. A test compiles them all, checking
     /// every regular expression (`SchemaFileTests`), so a bad bundled schema fails the build's tests, not a user.
     public static let bundled: FormatCatalog = {
         do {
@@ -42,18 +43,16 @@ public struct FormatCatalog: Sendable {
     /// - Parameter checkingPatterns: compile every regular expression now, so that a bad one is an error
     ///   here rather than a pattern that matches nothing.
     public init(files: [String: [UInt8]], checkingPatterns: Bool = true, compiling: Compiling = .now) throws {
-        var documents: [String: JSONValue] = [:]
-        for (name, bytes) in files {
-            do {
-                documents[name] = try JSONValue(parsing: bytes)
-            } catch {
-                throw FormatCatalogError(file: name, pointer: "", reason: error.description)
-            }
-        }
+        let documents = SchemaDocuments(files: files)
         var summaries: [String: FormatSummary] = [:]
         var typeByCollection: [String: String] = [:]
-        for name in documents.keys.sorted() {
-            guard let summary = try FormatSummary(file: name, root: documents[name]!) else { continue }
+        for name in documents.names {
+            // Compiled when used, a file is read whole only then; its header is all a summary needs.
+            let root: JSONValue = switch compiling {
+            case .now: try documents.document(name)!
+            case .whenUsed: .object(try documents.rootMembers(FormatSummary.members, of: name))
+            }
+            guard let summary = try FormatSummary(file: name, root: root) else { continue }
             if let other = summaries[summary.type] {
                 throw FormatCatalogError(file: name, pointer: "", reason: "type \"\(summary.type)\" is also defined by \(other.schemaFile)")
             }
@@ -70,7 +69,7 @@ public struct FormatCatalog: Sendable {
             // One compiler for every file, so that a problem in a definitions-only file is found too.
             var compiler = SchemaCompiler(documents: documents, checkingPatterns: checkingPatterns)
             var roots: [String: Int] = [:]
-            for name in documents.keys.sorted() { roots[name] = try compiler.compile(file: name, pointer: "") }
+            for name in documents.names { roots[name] = try compiler.compile(file: name, pointer: "") }
             let graph = SchemaGraph(nodes: compiler.nodes)
             for summary in summaries.values {
                 compiled.store(try Self.format(file: summary.schemaFile, root: roots[summary.schemaFile]!, graph: graph)!)
@@ -156,6 +155,9 @@ public struct FormatSummary: Sendable, Equatable {
     /// The schema file, e.g. `entry.schema.json`.
     public let schemaFile: String
 
+    /// The root members a summary reads.
+    static let members: Set<String> = ["x-type", "x-collection", "x-log"]
+
     /// The summary of schema file `file`; `nil` for a definitions-only file (no `x-type`).
     init?(file: String, root: JSONValue) throws(FormatCatalogError) {
         func fail(_ reason: String) -> FormatCatalogError { FormatCatalogError(file: file, pointer: "", reason: reason) }
@@ -175,10 +177,10 @@ public struct FormatSummary: Sendable, Equatable {
 private final class CompiledFormats: @unchecked Sendable {
     private let lock = NSLock()
     private var formats: [String: RecordFormat] = [:]
-    private let documents: [String: JSONValue]
+    private let documents: SchemaDocuments
     private let checkingPatterns: Bool
 
-    init(documents: [String: JSONValue], checkingPatterns: Bool) {
+    init(documents: SchemaDocuments, checkingPatterns: Bool) {
         self.documents = documents
         self.checkingPatterns = checkingPatterns
     }

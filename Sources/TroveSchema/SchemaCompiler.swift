@@ -7,7 +7,7 @@ import TroveJSON
 /// extensions, so a misspelt keyword in a schema is an error instead of a silently
 /// weaker check.
 struct SchemaCompiler {
-    private let documents: [String: JSONValue]
+    private let documents: SchemaDocuments
     private(set) var nodes: [SchemaNode] = []
     private var indexByLocation: [String: Int] = [:]
 
@@ -23,7 +23,7 @@ struct SchemaCompiler {
     /// Whether patterns are compiled as they are read (see `Pattern.init(_:checking:)`).
     private let checkingPatterns: Bool
 
-    init(documents: [String: JSONValue], checkingPatterns: Bool = true) {
+    init(documents: SchemaDocuments, checkingPatterns: Bool = true) {
         self.documents = documents
         self.checkingPatterns = checkingPatterns
     }
@@ -32,7 +32,7 @@ struct SchemaCompiler {
     mutating func compile(file: String, pointer: String) throws(FormatCatalogError) -> Int {
         let key = "\(file)#\(pointer)"
         if let index = indexByLocation[key] { return index }
-        guard let document = documents[file] else {
+        guard let document = try documents.document(file) else {
             throw FormatCatalogError(file: file, pointer: pointer, reason: "no such schema file")
         }
         guard let schema = JSONPointer.resolve(pointer, in: document) else {
@@ -164,7 +164,7 @@ struct SchemaCompiler {
         guard fragment.isEmpty || fragment.hasPrefix("/") else {
             throw FormatCatalogError(file: file, pointer: pointer, reason: "$ref \"\(reference)\": only JSON Pointer fragments are supported")
         }
-        guard documents[target] != nil else {
+        guard documents.contains(target) else {
             throw FormatCatalogError(file: file, pointer: pointer, reason: "$ref \"\(reference)\": no schema file named \(target)")
         }
         return try compile(file: target, pointer: fragment)

@@ -154,3 +154,46 @@ import TroveJSON
         expectError(String(repeating: "[", count: 100_000), line: 1, column: 513, reason: "deeper than 512")
     }
 }
+
+/// `JSONValue.members(_:ofObject:)` builds only the members asked for, and still checks the rest of the text.
+@Suite struct RootMembersTests {
+    @Test("only the named members are built, whatever comes around them")
+    func namedMembers() throws {
+        let text = #"{"skip": {"a": [1, {"b": "\u00e9\"x"}], "c": null}, "x-type": "entry", "more": [true, false, -1.5e3], "x-log": true}"#
+        let members = try JSONValue.members(["x-type", "x-log", "absent"], ofObject: Array(text.utf8))
+        #expect(members == ["x-type": "entry", "x-log": true])
+        // The same text parsed whole has these values too.
+        let whole = try JSONValue(parsing: text)
+        #expect(whole["x-type"] == members["x-type"] && whole["x-log"] == members["x-log"])
+        // JSON, but not an object.
+        let notObject = #expect(throws: JSONParseError.self) { try JSONValue.members(["x-type"], ofObject: Array(#"["x-type"]"#.utf8)) }
+        #expect(notObject?.reason == "expected an object" && notObject?.column == 1)
+    }
+
+    @Test("text that is not JSON is refused where the whole parse refuses it, in the members not built too", arguments: [
+        #"{"skip": [1, 2,], "x-type": "entry"}"#,
+        #"{"skip": {"a" 1}, "x-type": "entry"}"#,
+        #"{"skip": "bad \q escape", "x-type": "entry"}"#,
+        #"{"skip": "unterminated, "x-type": "entry"}"#,
+        #"{"skip": [01], "x-type": "entry"}"#,
+        #"{"skip": tru, "x-type": "entry"}"#,
+        #"{"x-type": "entry"} extra"#,
+        #"{"x-type": "entry", "x-type": "event"}"#,
+        "{\"skip\": \"\u{01}\", \"x-type\": \"entry\"}",
+    ])
+    func invalidText(text: String) throws {
+        let whole = try #require(parseError(Array(text.utf8)), "the whole parse took it")
+        #expect(throws: JSONParseError.self) { try JSONValue.members(["x-type"], ofObject: Array(text.utf8)) }
+        do {
+            _ = try JSONValue.members(["x-type"], ofObject: Array(text.utf8))
+        } catch {
+            #expect(error.line == whole.line && error.column == whole.column, "\(error) against \(whole)")
+        }
+    }
+
+    @Test("a value nested past the limit is refused even when it is not built")
+    func depth() {
+        let text = #"{"skip": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+        #expect(throws: JSONParseError.self) { try JSONValue.members(["x-type"], ofObject: Array(text.utf8)) }
+    }
+}

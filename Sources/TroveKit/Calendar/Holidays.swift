@@ -10,7 +10,7 @@ public enum Holidays {
     /// of the year before), sorted by date, then day offs before observances, then name.
     public static func list(year: Int, country: String) throws -> [Holiday] {
         let code = country.uppercased()
-        guard let definitions = countries[code] else {
+        guard let definitions = countries[code]?() else {
             throw HolidayError.unknownCountry(country, known: knownCountries)
         }
         let all = (year - 1...year + 1).flatMap { compute(year: $0, country: code, definitions: definitions) }
@@ -34,12 +34,13 @@ public enum Holidays {
         try list(from: date, to: date, countries: countries)
     }
 
-    /// Every country's holiday definitions, by code.
-    static let countries: [String: [HolidayDefinition]] = [
-        "US": unitedStates,
-        "GB": greatBritain,
-        "DE": germany,
-        "FR": france,
+    /// Every country's holiday definitions, by code. Each table is built when first asked for: `trove holidays`'
+    /// help names the countries, and every command's start reads that help to find the command it runs (issue 25).
+    static let countries: [String: @Sendable () -> [HolidayDefinition]] = [
+        "US": { unitedStates },
+        "GB": { greatBritain },
+        "DE": { germany },
+        "FR": { france },
     ]
 
     /// The holidays ruled for `year` (actual days, then observed days off), before filtering by year.

@@ -40,11 +40,13 @@ public final class CommandEnvironment: Sendable {
 
     /// This process's standard input, output and error, terminal and environment.
     public static let process: CommandEnvironment = {
-        let terminal = TerminalTraits.process
+        // Read once, for the terminal's traits and the commands alike.
+        let variables = ProcessInfo.processInfo.environment
+        let terminal = TerminalTraits.process(environment: variables)
         return CommandEnvironment(input: .standardInput,
                                   out: OutputWriter(descriptor: STDOUT_FILENO, terminal: terminal),
                                   err: OutputWriter(descriptor: STDERR_FILENO, terminal: terminal),
-                                  terminal: terminal, variables: ProcessInfo.processInfo.environment)
+                                  terminal: terminal, variables: variables)
     }()
 
     /// An environment over memory, for tests: `input` is standard input, and what the command writes is kept

@@ -32,9 +32,8 @@ public struct TerminalTraits: Sendable {
     public static let none = TerminalTraits()
 
     /// This process's, from its descriptors and `TERM`, `NO_COLOR` and `PAGER`.
-    static var process: TerminalTraits {
-        let environment = ProcessInfo.processInfo.environment
-        return TerminalTraits(inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+    static func process(environment: [String: String]) -> TerminalTraits {
+        TerminalTraits(inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
                               errorIsTerminal: isatty(STDERR_FILENO) == 1, redraws: environment["TERM"] != "dumb",
                               colorAllowed: environment["NO_COLOR"].map { $0.isEmpty } ?? true,
                               pagerAllowed: Pager.allowed(by: environment),

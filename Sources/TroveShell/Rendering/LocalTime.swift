@@ -10,7 +10,13 @@ enum LocalTime {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return "—" }
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min)
+        // Not `String(format:)`: its CVarArg boxing made Swift's runtime search the conformance tables (issue 25).
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-" + padded(parts.tm_mday, 2) + " "
+            + padded(parts.tm_hour, 2) + ":" + padded(parts.tm_min, 2)
     }
 
     /// A record's UTC timestamp as local `YYYY-MM-DD HH:MM` (or its day alone); other text, such as an
