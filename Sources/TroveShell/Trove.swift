@@ -7,9 +7,14 @@ public struct Trove: ParsableCommand {
 
     /// The command tree: every command, or (while `parse` has a command line's first word) only the command it names.
     public static var configuration: CommandConfiguration {
-        guard let alone = $parsingAlone.get()?.command else { return everyCommand }
+        guard let alone = $parsingAlone.get() else { return everyCommand }
         var narrowed = everyCommand
-        narrowed.groupedSubcommands = [CommandGroup(name: "", subcommands: [alone])]
+        narrowed.groupedSubcommands = [CommandGroup(name: "", subcommands: [alone.command])]
+        // ArgumentParser looks for `--generate-completion-script` in every command line by parsing it twice more,
+        // as two commands of its own: a quarter of `trove search`'s parse (perf, issue 25). It skips that for a
+        // tree with a super-command's name, so the narrowed tree has one while it parses a line that does not ask
+        // for a script. Help and errors are rendered after the parse, from the whole tree, which has none.
+        if !alone.asksForCompletionScript { narrowed._superCommandName = "trove" }
         return narrowed
     }
 
@@ -20,12 +25,16 @@ public struct Trove: ParsableCommand {
         guard let first = arguments.first, !first.hasPrefix("-"),
               let command = everyCommand.subcommands.first(where: { $0._commandName == first || $0.configuration.aliases.contains(first) })
         else { return try parseAsRoot(arguments) }
-        return try $parsingAlone.withValue(AloneCommand(command: command)) { try parseAsRoot(arguments) }
+        let alone = AloneCommand(command: command, asksForCompletionScript: arguments.contains { $0.hasPrefix("--generate-completion-script") })
+        return try $parsingAlone.withValue(alone) { try parseAsRoot(arguments) }
     }
 
     /// The one top-level command `parse` builds the tree of, on this thread.
     @TaskLocal private static var parsingAlone: AloneCommand?
-    private struct AloneCommand: @unchecked Sendable { var command: ParsableCommand.Type }
+    private struct AloneCommand: @unchecked Sendable {
+        var command: ParsableCommand.Type
+        var asksForCompletionScript: Bool
+    }
 
     private static let everyCommand = CommandConfiguration(
         commandName: "trove",

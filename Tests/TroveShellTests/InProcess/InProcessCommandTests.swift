@@ -108,6 +108,9 @@ struct InProcessCommandTests {
         #expect(missing.status == 2)
         #expect(missing.stdout.isEmpty)
         #expect(missing.stderr.contains("Usage: trove record put"), "\(missing.stderr)")
+        // The tree parsed for one command names a super-command to skip ArgumentParser's completion-script check;
+        // the usage, rendered after the parse, must not show it.
+        #expect(!missing.stderr.contains("trove trove"), "\(missing.stderr)")
         let unknown = fixture.trove("staus")
         #expect(unknown.status == 2 && unknown.stdout.isEmpty)
         #expect(unknown.stderr.contains("Did you mean 'status'?"), "\(unknown.stderr)")
@@ -120,6 +123,17 @@ struct InProcessCommandTests {
         #expect(version.status == 0 && version.stdout == Trove.configuration.version + "\n" && !Trove.configuration.version.isEmpty && version.stderr.isEmpty)
         let help = fixture.trove("record", "list", "--help")
         #expect(help.status == 0 && help.stdout.contains("Examples:") && help.stderr.isEmpty)
+        #expect(help.stdout.contains("USAGE: trove record list") && !help.stdout.contains("trove trove"), "\(help.stdout)")
+    }
+
+    @Test("ArgumentParser's --generate-completion-script still answers after a command's name, and alone")
+    func generatedCompletionScript() throws {
+        let fixture = try InProcessFixture(initialise: false)
+        for arguments in [["search", "--generate-completion-script", "bash"], ["search", "--generate-completion-script=zsh"],
+                          ["--generate-completion-script", "fish"]] {
+            let script = fixture.run(arguments)
+            #expect(script.status == 0 && script.stdout.contains("trove") && script.stdout.count > 1_000, "\(arguments): \(script.stderr)")
+        }
     }
 
     @Test("the pager holds a command's lines when the terminal pages, and not otherwise")
