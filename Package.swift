@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "TroveStore",
             dependencies: [
-                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge", "TroveAge", "TroveParallel", "TroveICal",
+                "TroveGit", "TroveJSON", "TroveSchema", "TroveMerge", "TroveAge", "TroveParallel", "TroveICal", "TroveSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "TroveIndex",
             dependencies: [
-                "TroveStore", "TroveSchema", "TroveJSON", "TroveICal", .product(name: "GRDB", package: "GRDB.swift"),
+                "TroveStore", "TroveSchema", "TroveJSON", "TroveICal", "TroveSystem", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

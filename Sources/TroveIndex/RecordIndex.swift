@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TroveStore
+import TroveSystem
 
 /// The SQLite index of a store's records at `.git/trove/index.sqlite`: a cache that is never the truth.
 ///
@@ -85,6 +86,8 @@ public final class RecordIndex {
                             { done, total in report(before + done, before + total) }
                         })
                         applied += changes.count
+                        // The batch's records are free again: give their pages back before the next batch.
+                        FreedMemory.giveBack()
                     }
                 } catch StoreError.unknownCommit {
                     commitGone = true

@@ -3,6 +3,7 @@ import TroveGit
 import TroveJSON
 import TroveParallel
 import TroveSchema
+import TroveSystem
 
 /// A set of puts, deletes and media additions that become exactly one commit.
 ///
@@ -312,14 +313,8 @@ public struct Transaction {
         for path in spilling.keys { changes[path] = nil }
         changedNames = Set(changes.keys.map { Self.lastComponent($0).hashValue })
         // The batch just written is free again; glibc keeps freed pages of its heaps until told.
-        Self.mallocTrim?(0)
+        FreedMemory.giveBack()
     }
-
-    /// glibc's `malloc_trim`, which Swift's Glibc module does not declare.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
 
     private static func lastComponent(_ path: String) -> Substring {
         path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
