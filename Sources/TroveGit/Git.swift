@@ -18,9 +18,10 @@ public enum Git {
         // 32 MB mapped, cost a catch-up of 200,000 records nothing measurable.
         trove_git_set_mwindow_size(8 << 20)
         trove_git_set_mwindow_mapped_limit(32 << 20)
-        // The object cache (trees, commits) is held to 64 MB, not libgit2's 256 MB: a 1,000,000-record
-        // store's folders are about 56 MB together.
-        trove_git_set_cache_max_size(64 << 20)
+        // The object cache (trees, commits) is held to 8 MB, not libgit2's 256 MB: a 1,000,000-record store's
+        // folders are about 56 MB together, and the index's catch-up after an import walks each of them once,
+        // so a larger cache only grew with the store (most of the catch-up's growth, issue 25).
+        trove_git_set_cache_max_size(8 << 20)
         // ssh remotes go through the system's ssh program, not libssh2.
         SSHSubtransport.register()
     }()
