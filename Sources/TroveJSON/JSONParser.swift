@@ -72,8 +72,7 @@ struct JSONParser {
         guard peek() == UInt8(ascii: "{") else { throw error("expected an object") }
         var members: [String: JSONValue] = [:]
         var seen: Set<String> = []
-        try forEachMember { (parser, key, keyStart) throws(JSONParseError) in
-            guard seen.insert(key).inserted else { throw parser.error("duplicate member name \"\(key)\"", at: keyStart) }
+        try forEachMember(isNew: { seen.insert($0).inserted }) { (parser, key) throws(JSONParseError) in
             if names.contains(key) { members[key] = try parser.parseValue() } else { try parser.skipValue() }
         }
         skipWhitespace()
@@ -84,16 +83,20 @@ struct JSONParser {
     /// Checks the value at `index` as `parseValue` reads it, without building it.
     private mutating func skipValue() throws(JSONParseError) {
         switch peek() {
-        case UInt8(ascii: "{"): try forEachMember { (parser, _, _) throws(JSONParseError) in try parser.skipValue() }
+        case UInt8(ascii: "{"):
+            var seen: Set<String> = []
+            try forEachMember(isNew: { seen.insert($0).inserted }) { (parser, _) throws(JSONParseError) in try parser.skipValue() }
         case UInt8(ascii: "["): try forEachElement { (parser) throws(JSONParseError) in try parser.skipValue() }
         case UInt8(ascii: "\""): _ = try parseString(building: false)
         default: _ = try parseValue()
         }
     }
 
-    /// Reads the object at `index`, calling `member` with the parser and each member's name (and where it starts) when the
-    /// parse is at its value, which `member` must read.
-    private mutating func forEachMember(_ member: (inout JSONParser, String, Int) throws(JSONParseError) -> Void) throws(JSONParseError) {
+    /// Reads the object at `index`, calling `member` with the parser and each member's name when the parse is at its
+    /// value, which `member` must read. A name for which `isNew` says false is refused as a duplicate where it starts,
+    /// before anything after it is read (as `JSONObjectStream` does, so both report the same error).
+    private mutating func forEachMember(isNew: (String) -> Bool,
+                                        _ member: (inout JSONParser, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
         try enterContainer()
         index += 1
         skipWhitespace()
@@ -103,11 +106,12 @@ struct JSONParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
             let keyStart = index
             let key = try parseString()
+            guard isNew(key) else { throw error("duplicate member name \"\(key)\"", at: keyStart) }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the member name") }
             index += 1
             skipWhitespace()
-            try member(&self, key, keyStart)
+            try member(&self, key)
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -151,8 +155,7 @@ struct JSONParser {
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         var members: [String: JSONValue] = [:]
-        try forEachMember { (parser, key, keyStart) throws(JSONParseError) in
-            if members[key] != nil { throw parser.error("duplicate member name \"\(key)\"", at: keyStart) }
+        try forEachMember(isNew: { members[$0] == nil }) { (parser, key) throws(JSONParseError) in
             members[key] = try parser.parseValue()
         }
         return .object(members)

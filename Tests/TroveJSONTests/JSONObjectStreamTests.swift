@@ -130,6 +130,22 @@ import TroveTestSupport
         }
     }
 
+    /// A repeated member name followed by no ':' is a duplicate where the name starts, for the stream and the parser
+    /// alike: both judge the name before reading on (the fuzzer found them disagreeing once).
+    @Test(arguments: [#"{"": 1, "" 2}"#, #"{"a": {"": 1, "" 2}}"#, #"{"entries": [{"x": 1, "x" }]}"#])
+    func refusesARepeatedNameBeforeWhatFollowsIt(text: String) throws {
+        let bytes = Array(text.utf8)
+        let expected = try #require(parseError(bytes))
+        #expect(expected.reason.hasPrefix("duplicate member name"))
+        for chunk in [1, 3, 64] {
+            var stream = JSONObjectStream(bytes: bytes, chunkSize: chunk)
+            let streamed = #expect(throws: JSONParseError.self) {
+                try stream.read(streaming: "entries", element: { _ in }, member: { _, _ in })
+            }
+            #expect(streamed == expected, "chunk \(chunk)")
+        }
+    }
+
     /// The elements before an error are handed over, so a caller can say how far a file was good.
     @Test func handsOverTheElementsBeforeAnError() throws {
         var stream = JSONObjectStream(bytes: Array("{\"entries\": [1, 2, 3 4]}".utf8))
