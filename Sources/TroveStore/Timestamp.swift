@@ -39,6 +39,13 @@ public enum Timestamp {
         }
     }
 
+    /// A date or time field as the texts above and the ones people read write it: `value` in decimal, zero-padded
+    /// to `width` digits (`field(7, width: 2)` is `"07"`, `field(2026, width: 2)` is `"2026"`).
+    public static func field(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
     /// The text of a date, to the millisecond: the one before it (`.down`, as the store's own times are cut), or
     /// the nearest (`.toNearestOrAwayFromZero`, for a time read from a file: a double holds `.345` a hair off
     /// either way, and cutting made it `.344`).

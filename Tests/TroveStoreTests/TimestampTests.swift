@@ -74,4 +74,13 @@ struct TimestampTests {
         #expect(Timestamp.date(unixSeconds: 1_795_279_205_000_000) == nil)
         #expect(Timestamp.date(unixSeconds: .nan) == nil)
     }
+
+    @Test("a field is zero-padded to its width, and never cut")
+    func field() {
+        #expect(Timestamp.field(7, width: 2) == "07")
+        #expect(Timestamp.field(0, width: 3) == "000")
+        #expect(Timestamp.field(45, width: 4) == "0045")
+        #expect(Timestamp.field(2026, width: 2) == "2026")
+        #expect(Timestamp.field(12, width: 2) == "12")
+    }
 }

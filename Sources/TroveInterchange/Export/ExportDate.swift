@@ -55,8 +55,5 @@ struct ExportLocalTime: Sendable, Equatable {
         "July", "August", "September", "October", "November", "December",
     ]
 
-    private func pad(_ n: Int, _ width: Int = 2) -> String {
-        let s = String(n)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
+    private func pad(_ n: Int, _ width: Int = 2) -> String { Timestamp.field(n, width: width) }
 }

@@ -48,9 +48,7 @@ struct JrnlLocalDateTime: Hashable {
 
     /// `2020-01-02 09:30`: what `localDateTime` shows and what the source key hashes.
     var text: String {
-        func pad(_ number: Int, _ width: Int) -> String {
-            String(repeating: "0", count: max(0, width - String(number).count)) + String(number)
-        }
+        func pad(_ number: Int, _ width: Int) -> String { Timestamp.field(number, width: width) }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2))"
     }
 

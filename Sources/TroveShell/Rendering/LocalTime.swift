@@ -11,10 +11,7 @@ enum LocalTime {
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return "—" }
         // Not `String(format:)`: its CVarArg boxing made Swift's runtime search the conformance tables (issue 25).
-        func padded(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
+        func padded(_ value: Int32, _ width: Int) -> String { Timestamp.field(Int(value), width: width) }
         return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-" + padded(parts.tm_mday, 2) + " "
             + padded(parts.tm_hour, 2) + ":" + padded(parts.tm_min, 2)
     }
