@@ -21,14 +21,17 @@ final class SchemaDocuments: @unchecked Sendable {
     /// The file `name` parsed; `nil` when there is no such file.
     func document(_ name: String) throws(FormatCatalogError) -> JSONValue? {
         guard let bytes = files[name] else { return nil }
-        if let document = lock.withLock({ parsed[name] }) { return document }
+        // Held while parsing (tens of microseconds), so each file is parsed once however many threads ask.
+        lock.lock()
+        defer { lock.unlock() }
+        if let document = parsed[name] { return document }
         let document: JSONValue
         do {
             document = try JSONValue(parsing: bytes)
         } catch {
             throw FormatCatalogError(file: name, pointer: "", reason: error.description)
         }
-        lock.withLock { parsed[name] = document }
+        parsed[name] = document
         return document
     }
 
