@@ -13,18 +13,49 @@ public enum BusinessCSVReader {
     /// Columns a row cannot do without.
     private static let required = ["time", "lat", "lon", "kind"]
 
-    /// The points of a CSV file.
+    /// The points of CSV text held in memory (standard input).
     public static func read(_ bytes: [UInt8]) throws -> PointFile {
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        if let bad = UTF8Text.firstInvalid(body) {
-            throw PointFileError.notUTF8(line: bad.line, offset: bad.offset + (bytes.count - body.count), byte: bad.value)
+        var file = PointFile()
+        try read(.bytes(bytes), point: { file.points.append($0) }, problem: { file.problems.append($0) })
+        return file
+    }
+
+    /// Reads the header of `source`, then hands each row's point, or the problem that leaves it out, over in order.
+    /// Throws `PointFileError` when the text is not UTF-8, cannot be read, or has no usable header.
+    static func read(_ source: CSVPieces.Source, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws {
+        var header: (names: [String], columns: [String: Int])?
+        do {
+            try CSVPieces.forEachRecord(in: source) { record in
+                if record.isBlank { return }
+                guard let header else {
+                    header = try Self.header(record)
+                    return
+                }
+                let position = "line \(record.line)"
+                if record.unterminated {
+                    try problem("\(position): a quoted field is not closed before the end of the file")
+                    return
+                }
+                guard record.fields.count == header.names.count else {
+                    try problem("\(position): \(record.fields.count) fields, but the header has \(header.names.count)")
+                    return
+                }
+                switch Self.point(record.fields, columns: header.columns, position: position) {
+                case .success(let read): try point(read)
+                case .failure(let issues): try problem("\(position): \(issues.texts.joined(separator: "; "))")
+                }
+            }
+        } catch CSVPieces.Failure.notUTF8(let bad) {
+            throw PointFileError.notUTF8(line: bad.line, offset: bad.offset, byte: bad.value)
+        } catch CSVPieces.Failure.unreadable(let reason) {
+            throw PointFileError.unreadable(reason)
         }
-        let records = csvRecords(body).filter { !$0.isBlank }
-        guard let headerRecord = records.first else {
-            throw PointFileError.missingColumns(required, found: [])
-        }
-        let names = headerRecord.fields.map { PointFormat.trimmed($0).lowercased() }
+        guard header != nil else { throw PointFileError.missingColumns(required, found: []) }
+    }
+
+    /// The header's column names, and where each one the reader uses is; throws when one it needs is missing or twice.
+    private static func header(_ record: CSVRecord) throws -> (names: [String], columns: [String: Int]) {
+        let names = record.fields.map { PointFormat.trimmed($0).lowercased() }
         var columns: [String: Int] = [:]
         var repeated: [String] = []
         for (index, name) in names.enumerated() where !name.isEmpty {
@@ -41,24 +72,7 @@ public enum BusinessCSVReader {
         let wanted = required + ["dog", "note"]
         let clashes = repeated.filter { wanted.contains($0) }
         guard clashes.isEmpty else { throw PointFileError.duplicateColumns(clashes) }
-
-        var file = PointFile()
-        for record in records.dropFirst() {
-            let position = "line \(record.line)"
-            if record.unterminated {
-                file.problems.append("\(position): a quoted field is not closed before the end of the file")
-                continue
-            }
-            guard record.fields.count == names.count else {
-                file.problems.append("\(position): \(record.fields.count) fields, but the header has \(names.count)")
-                continue
-            }
-            switch point(record.fields, columns: columns, position: position) {
-            case .success(let point): file.points.append(point)
-            case .failure(let issues): file.problems.append("\(position): \(issues.texts.joined(separator: "; "))")
-            }
-        }
-        return file
+        return (names, columns)
     }
 
     /// What is wrong with one row, already worded.
@@ -102,5 +116,33 @@ public enum BusinessCSVReader {
         return .success(BusinessPoint(
             latitude: latitude, longitude: longitude, kind: kind, time: time,
             dog: PointFormat.nonEmpty(field("dog")), note: PointFormat.nonEmpty(field("note")), position: position))
+    }
+}
+
+/// A CSV file of points on disk, read a piece at a time: a file of a million rows is imported in the memory of one
+/// piece and one point.
+///
+/// Opening it reads it through once, keeping only the count of its points and its problems.
+public struct BusinessCSVFile: PointSource, Sendable {
+    public let path: String
+    public let problems: [String]
+    public var notes: [String] { [] }
+    public var fileTime: Date? { nil }
+    public let pointCount: Int
+
+    /// Reads the file at `path` through, checking every row; throws `PointFileError` when it is not a points CSV.
+    public init(path: String) throws {
+        self.path = path
+        var count = 0
+        var problems: [String] = []
+        try BusinessCSVReader.read(.file(path), point: { _ in count += 1 }, problem: { problems.append($0) })
+        pointCount = count
+        self.problems = problems
+    }
+
+    public func forEachPoint(_ body: (BusinessPoint) throws -> Void) throws {
+        try SecondReading.check(items: pointCount, problems: problems.count, changed: PointFileError.changedWhileReading) { tally in
+            try BusinessCSVReader.read(.file(path), point: { point in try tally.item { try body(point) } }, problem: { _ in tally.problem() })
+        }
     }
 }

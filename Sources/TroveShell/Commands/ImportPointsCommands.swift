@@ -20,7 +20,7 @@ enum ImportPoints {
 
         /// Reads the file, parses it, and imports its points under one progress bar; the store is unchanged on any error.
         ///
-        /// - Parameter onDisk: reads a file on disk a point at a time (GeoJSON), instead of `read` reading it whole.
+        /// - Parameter onDisk: reads a file on disk a point at a time (GeoJSON, CSV), instead of `read` reading it whole.
         func run(_ path: String, system: String, _ env: CommandEnvironment, onDisk: ((String) throws -> any PointSource)? = nil,
                  read: ([UInt8]) throws -> PointFile) throws {
             let store = try storeOptions.open(env)
@@ -98,7 +98,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "csv", env) { try BusinessCSVReader.read($0) }
+            try options.run(path, system: "csv", env, onDisk: { try BusinessCSVFile(path: $0) }) { try BusinessCSVReader.read($0) }
         }
     }
 }

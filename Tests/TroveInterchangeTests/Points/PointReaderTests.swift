@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveTestSupport
 @testable import TroveInterchange
 
 /// The bytes of a GPX fixture from `shared/fixtures/gpx`, next to the package.
@@ -581,6 +582,30 @@ struct BusinessCSVReaderTests {
             "line 8: time \"2026-11-22T07:55:00\" has no zone (add Z for UTC, or an offset like +01:00)",
             "line 9: a quoted field is not closed before the end of the file",
         ])
+    }
+
+    /// A file on disk is read a piece at a time (`BusinessCSVFile`), twice: it gives what the same bytes read whole
+    /// give, and a file that changed between the two readings imports nothing.
+    @Test func aFileOnDiskReadsAsItsBytes() throws {
+        let folder = TemporaryFolder()
+        var text = "\u{FEFF}time,lat,lon,kind,dog,note\r\n"
+        for row in 0..<30_000 {
+            text += row % 1_000 == 7 ? "2026-11-22T07:55:00Z,x,14,pee,Rex,\r\n"
+                : "2026-11-\(10 + row % 10)T08:00:00Z,48.\(row),2.3,\(row % 2 == 0 ? "pee" : "poo"),Rex,\"row \(row),\nquoted\"\r\n"
+        }
+        let path = folder.child("points.csv")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let whole = try BusinessCSVReader.read(bytes(text))
+        let file = try BusinessCSVFile(path: path)
+        #expect(file.pointCount == whole.points.count && file.problems == whole.problems)
+        #expect(file.problems.count == 30 && file.problems.first == "line 16: lat \"x\" is not a number")
+        var points: [BusinessPoint] = []
+        try file.forEachPoint { points.append($0) }
+        #expect(points == whole.points)
+        // Changed between the readings: one row fewer.
+        try Data(text.dropLast(40).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: PointFileError.changedWhileReading) { try file.forEachPoint { _ in } }
+        #expect(throws: PointFileError.unreadable("No such file or directory")) { try BusinessCSVFile(path: folder.child("none.csv")) }
     }
 
     @Test func notUTF8IsAnError() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TroveTestSupport
 @testable import TroveInterchange
@@ -33,9 +34,59 @@ struct CSVRecordsTests {
         let pieces: [[UInt8]] = [[0x2C], [0x0D], [0x0A], [0x0D, 0x0A], [0x20], [0x09], Array("é".utf8), Array("ab".utf8), Array("12.5".utf8)]
         let length = Int.random(in: 0...40, using: &generator)
         let bytes = (0..<length).flatMap { _ in pieces.randomElement(using: &generator)! }
-        #expect(summary(unquotedCSVRecords(bytes[...])) == summary(quotedCSVRecords(bytes[...])), "\(bytes)")
+        #expect(summary(unquotedCSVRecords(bytes[...], firstLine: 1, final: true).records)
+                == summary(quotedCSVRecords(bytes[...], firstLine: 1, final: true).records), "\(bytes)")
         // A slice that does not start at zero, as a line of a larger buffer is.
         let padded = [0x41, 0x0A] + bytes
-        #expect(summary(unquotedCSVRecords(padded[2...])) == summary(quotedCSVRecords(padded[2...])))
+        #expect(summary(unquotedCSVRecords(padded[2...], firstLine: 1, final: true).records)
+                == summary(quotedCSVRecords(padded[2...], firstLine: 1, final: true).records))
+    }
+
+    /// Reads `bytes` with `CSVPieces`, a piece of `pieceSize` at a time: the records, and the failure if any.
+    private func pieced(_ source: CSVPieces.Source, pieceSize: Int) -> (records: [CSVRecord], failure: CSVPieces.Failure?) {
+        var records: [CSVRecord] = []
+        do {
+            try CSVPieces.forEachRecord(in: source, pieceSize: pieceSize) { records.append($0) }
+            return (records, nil)
+        } catch {
+            return (records, error as? CSVPieces.Failure)
+        }
+    }
+
+    @Test("read a piece at a time, any text gives the whole text's records, or its first byte that is not UTF-8", arguments: 0..<300)
+    func piecesReadAsTheWhole(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let parts: [[UInt8]] = [[0x2C], [0x0D], [0x0A], [0x0D, 0x0A], [0x22], [0x22, 0x22], [0x20], Array("é".utf8),
+                                Array("ab".utf8), Array("\"q,\nr\"".utf8), Array("12.5".utf8)]
+        let length = Int.random(in: 0...60, using: &generator)
+        var bytes = (0..<length).flatMap { _ in parts.randomElement(using: &generator)! }
+        if seed % 5 == 0 { bytes = [0xEF, 0xBB, 0xBF] + bytes }
+        if seed % 7 == 0, !bytes.isEmpty { bytes.insert(0xFF, at: Int.random(in: 0..<bytes.count, using: &generator)) }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        let expected: (records: [CSVRecord], failure: CSVPieces.Failure?)
+        if let bad = UTF8Text.firstInvalid(body) {
+            expected = ([], .notUTF8(UTF8Text.BadByte(offset: bad.offset + bytes.count - body.count, line: bad.line, value: bad.value)))
+        } else {
+            expected = (csvRecords(body), nil)
+        }
+        for pieceSize in [1, 2, 3, 5, 8, 64, 1 << 20] {
+            let read = pieced(.bytes(bytes), pieceSize: pieceSize)
+            #expect(read.failure == expected.failure, "piece \(pieceSize): \(bytes)")
+            if expected.failure == nil { #expect(read.records == expected.records, "piece \(pieceSize): \(bytes)") }
+        }
+    }
+
+    @Test("a file reads as its bytes do; a file that cannot be opened says why")
+    func file() throws {
+        let folder = TemporaryFolder()
+        var text = "time,lat,lon,kind\r\n"
+        for row in 0..<20_000 { text += "2026-11-\(10 + row % 10)T08:00:00Z,\"48.\(row)\",2.3,pee\r\n" }
+        let path = folder.child("points.csv")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let fromFile = pieced(.file(path), pieceSize: 4096)
+        #expect(fromFile.failure == nil)
+        #expect(fromFile.records == csvRecords(Array(text.utf8)[...]))
+        #expect(fromFile.records.count == 20_001 && fromFile.records.last?.line == 20_001)
+        #expect(pieced(.file(folder.child("none.csv")), pieceSize: 4096).failure == .unreadable("No such file or directory"))
     }
 }

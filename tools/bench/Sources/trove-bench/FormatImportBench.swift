@@ -2,7 +2,7 @@ import Foundation
 
 extension Report {
     /// Issue 25's imports of other formats, each in memory that must not grow with the file: 500,000 GeoJSON points
-    /// and a 100,000-event iCalendar file (targets <= 250 MB each), a Day One export of 100,000 entries and 10,000
+    /// (and the same points as CSV) and a 100,000-event iCalendar file (targets <= 250 MB each), a Day One export of 100,000 entries and 10,000
     /// photos of about 100 KB (target <= 300 MB).
     mutating func formatImports(points: Int, events: Int, dayOneEntries: Int, photos: Int, work: String, trove: String?) throws {
         guard let trove else {
@@ -24,6 +24,17 @@ extension Report {
         lines.append(String(format: "  trove import geojson of %d points (%.0f MB): %@, peak memory %.0f MB (target <= 250 MB)",
                             points, Double(Self.fileSize(geojson)) / 1e6, Measure.format(pointRun.seconds), pointRun.peakMB))
 
+        // The same points as CSV, into a store of their own.
+        let csv = folder + "/points.csv"
+        try Self.writePointsCSV(points: points, to: csv)
+        let csvStore = folder + "/csv-store"
+        try Measure.run([trove, "--store", csvStore, "init"], in: folder)
+        try Measure.run([trove, "--store", csvStore, "dog", "add", "Pixel"], in: folder)
+        Measure.settle()
+        let csvRun = try Measure.child([trove, "--store", csvStore, "import", "csv", csv])
+        lines.append(String(format: "  trove import csv of the same %d points (%.0f MB): %@, peak memory %.0f MB (as GeoJSON's, <= 250 MB)",
+                            points, Double(Self.fileSize(csv)) / 1e6, Measure.format(csvRun.seconds), csvRun.peakMB))
+
         let ics = folder + "/events.ics"
         try Self.writeICS(events: events, to: ics)
         let eventStore = folder + "/events-store"
@@ -43,14 +54,28 @@ extension Report {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// A FeatureCollection of `points` pee and poo Point features around London, a minute apart, written in parts.
+    /// Point `number` of the bench's points: pee and poo around London, a minute apart.
+    private static func point(_ number: Int) -> (latitude: String, longitude: String, kind: String, time: String) {
+        let latitude = 51.5 + Double(number % 1_000) / 100_000, longitude = -0.12 - Double(number % 777) / 100_000
+        let time = Date(timeIntervalSince1970: 1_600_000_000 + Double(number) * 60)
+        return (String(format: "%.6f", latitude), String(format: "%.6f", longitude), number % 3 == 0 ? "poo" : "pee", Self.utc(time))
+    }
+
+    /// A FeatureCollection of `points` Point features (`point(_:)`), written in parts.
     static func writeGeoJSON(points: Int, to path: String) throws {
         try writeInParts(to: path, head: "{\"type\": \"FeatureCollection\", \"features\": [\n", tail: "\n]}\n", count: points) { number in
-            let latitude = 51.5 + Double(number % 1_000) / 100_000, longitude = -0.12 - Double(number % 777) / 100_000
-            let time = Date(timeIntervalSince1970: 1_600_000_000 + Double(number) * 60)
+            let point = Self.point(number)
             return (number == 0 ? "" : ",\n") + "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": ["
-                + String(format: "%.6f, %.6f", longitude, latitude) + "]}, \"properties\": {\"kind\": \"" + (number % 3 == 0 ? "poo" : "pee")
-                + "\", \"time\": \"" + Self.utc(time) + "\"}}"
+                + point.longitude + ", " + point.latitude + "]}, \"properties\": {\"kind\": \"" + point.kind
+                + "\", \"time\": \"" + point.time + "\"}}"
+        }
+    }
+
+    /// The same points as a CSV file with the header `trove import csv` documents.
+    static func writePointsCSV(points: Int, to path: String) throws {
+        try writeInParts(to: path, head: "time,lat,lon,kind\n", tail: "", count: points) { number in
+            let point = Self.point(number)
+            return point.time + "," + point.latitude + "," + point.longitude + "," + point.kind + "\n"
         }
     }
 
