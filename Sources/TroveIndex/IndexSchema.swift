@@ -85,15 +85,29 @@ enum IndexSchema {
     /// columns (`OneOffEvent`, null but for one-off events) and the id as well, so that a span of one-off events
     /// is listed from the index alone: a year of them is thousands of rows, and their table rows are scattered.
     static func createIndexes(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE UNIQUE INDEX records_by_id ON records(id);
-            CREATE INDEX records_by_type ON records(type, id);
-            CREATE INDEX records_by_start ON records(type, start, "end", id, oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress);
-            CREATE INDEX records_by_parent ON records(parent, type, start);
-            CREATE INDEX records_by_label ON records(type, label COLLATE NOCASE);
-            CREATE INDEX records_by_place ON records(type, lat, lon, parent, start, label, id) WHERE lat IS NOT NULL;
-            CREATE INDEX tags_by_record ON tags(record);
-            """)
+        try db.execute(sql: "CREATE UNIQUE INDEX records_by_id ON records(id)")
+        try createOrderIndexes(db)
+        try db.execute(sql: "CREATE INDEX tags_by_record ON tags(record)")
+    }
+
+    /// The indexes that keep `records` in the orders listings, agendas and maps read it in, by name. A catch-up looks
+    /// rows up by `records_by_id` and `tags_by_record` only, so a large one may drop these and build them again after.
+    static let orderIndexes: [(name: String, columns: String)] = [
+        ("records_by_type", "records(type, id)"),
+        ("records_by_start", #"records(type, start, "end", id, oneOffEnds, oneOffTitle, oneOffClass, oneOffAddress)"#),
+        ("records_by_parent", "records(parent, type, start)"),
+        ("records_by_label", "records(type, label COLLATE NOCASE)"),
+        ("records_by_place", "records(type, lat, lon, parent, start, label, id) WHERE lat IS NOT NULL"),
+    ]
+
+    /// Creates the `orderIndexes`.
+    static func createOrderIndexes(_ db: Database) throws {
+        for index in orderIndexes { try db.execute(sql: "CREATE INDEX \(index.name) ON \(index.columns)") }
+    }
+
+    /// Drops the `orderIndexes`, inside a transaction that creates them again before it commits.
+    static func dropOrderIndexes(_ db: Database) throws {
+        for index in orderIndexes { try db.execute(sql: "DROP INDEX \(index.name)") }
     }
 
     /// Creates the triggers that keep `places`, `counts` and `tags` in step with `records` as rows come, change and go.

@@ -37,6 +37,11 @@ extension RecordIndex {
             }
             // FTS5's own consistency check: its inverted index must agree with its rows.
             try db.execute(sql: "INSERT INTO search(search) VALUES('integrity-check')")
+            // The b-tree indexes: each defined as a fresh build defines it, and holding what its table holds.
+            for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
+                lines.append("index \(row[0] as String) \(row[1] as String)")
+            }
+            for line in try String.fetchAll(db, sql: "PRAGMA integrity_check") { lines.append("integrity \(line)") }
             lines.append("meta commit \(try IndexSchema.indexedCommit(db) ?? "none")")
             return lines.sorted()
         }

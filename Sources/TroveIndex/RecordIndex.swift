@@ -75,11 +75,21 @@ public final class RecordIndex {
                 // `largeCatchUp` at a time, in one SQLite transaction: 1,000,000 are never held at once (issue 25).
                 var large = false
                 defer { if large { try? db.execute(sql: "PRAGMA cache_size = \(IndexDatabase.cacheSize)") } }
+                // Once a catch-up brings as many records as the index held when it began (a first import into a new
+                // store does at once), the indexes it does not look rows up by are dropped and built again at the end:
+                // sorting the rows once is cheaper than keeping five b-trees in order a row at a time. Python's sqlite3
+                // on the rows of 100,000 jrnl entries, in the catch-up's order: 13-18 s kept, 8-9 s dropped and built.
+                let heldAtStart = try Int(Double.fetchOne(db, sql: "SELECT total(count) FROM counts") ?? 0)
+                var orderIndexesDropped = false
                 do {
                     try store.recordChanges(from: indexed, to: head, batch: Self.largeCatchUp) { changes in
                         if !large && changes.count >= Self.largeCatchUp {
                             large = true
                             try db.execute(sql: "PRAGMA cache_size = -32768")
+                        }
+                        if !orderIndexesDropped, changes.count >= Self.largeCatchUp, applied + changes.count >= heldAtStart {
+                            orderIndexesDropped = true
+                            try IndexSchema.dropOrderIndexes(db)
                         }
                         let before = applied
                         try IndexWriter(db: db, store: store).update(changes, at: head, progress: progress.map { report in
@@ -93,6 +103,7 @@ public final class RecordIndex {
                     commitGone = true
                     return .rollback
                 }
+                if orderIndexesDropped { try IndexSchema.createOrderIndexes(db) }
                 try IndexSchema.setIndexedCommit(db, head)
                 return .commit
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TroveIndex
+import TroveJSON
 import TroveStore
 import TroveTestSupport
 
@@ -51,6 +52,44 @@ struct IncrementalEqualsRebuildTests {
         #expect(try index.catchUp() == 0)
         #expect(try index.snapshot() == freshSnapshot(of: fixture))
         #expect(try index.queue.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == IndexDatabase.cacheSize)
+    }
+
+    /// A catch-up that brings more records than the index held drops the indexes queries read in order and builds
+    /// them again: edits and deletes of the records it held come in the same commit.
+    @Test("a large catch-up onto a small index builds its order indexes again: the same rows and indexes as a fresh build")
+    func largeCatchUpBuildsOrderIndexesAgain() throws {
+        let fixture = try IndexFixture()
+        let journal = try fixture.journal()
+        let dog = try fixture.dog()
+        let edited = try fixture.entry(journal: journal, text: "edited canal walk", tags: ["walk"],
+                                       location: GeoPoint(latitude: 48.87, longitude: 2.36))
+        let gone = try fixture.entry(journal: journal, text: "doomed canal walk", tags: ["rain"],
+                                     location: GeoPoint(latitude: 48.88, longitude: 2.37))
+        let index = try fixture.index()
+        let count = RecordIndex.largeCatchUp + 5
+        _ = try fixture.store.transaction { transaction in
+            try transaction.put(batch: (0..<count).map { number -> (JSONValue, String) in
+                let latitude = 48 + Double(number % 997) / 1_000, longitude = 2 + Double(number % 991) / 1_000
+                let location: JSONValue = ["lat": .number(latitude), "lon": .number(longitude)]
+                let kind: JSONValue = .string(number % 2 == 0 ? "pee" : "poo")
+                let fields: JSONValue = ["dogId": .string(dog), "kind": kind, "at": "2026-11-22T07:55:12.345Z", "location": location]
+                return (fields, "business")
+            })
+            guard var members = try transaction.record(id: edited.id)?.value.objectValue else { throw FixtureError(message: "no entry") }
+            members["text"] = "edited towpath walk"
+            members["location"] = ["lat": 48.9, "lon": 2.4]
+            try transaction.put(.object(members), type: "entry")
+            try transaction.delete(id: gone.id)
+        }
+        #expect(try index.catchUp() == count + 2)
+        let caughtUp = try index.snapshot()
+        #expect(caughtUp == (try freshSnapshot(of: fixture)))
+        #expect(caughtUp.filter { $0.hasPrefix("index ") }.count == IndexSchema.orderIndexes.count + 2)
+        #expect(caughtUp.contains("integrity ok"))
+        #expect(try index.search("towpath").map(\.record.id) == [edited.id])
+        #expect(try index.search("doomed").isEmpty)
+        // A query that names its index (`INDEXED BY records_by_place`) still finds it.
+        #expect(try index.locatedRecords(in: GeoBox(south: 47, north: 50, west: 1, east: 4), type: "business").count == count)
     }
 
     @Test("catching up after a delete removes the record from every table")
