@@ -19,6 +19,9 @@ public enum MediaKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// How many of a file's first bytes `init(magic:)` looks at.
+    public static let magicLength = 12
+
     /// Recognises a file from its magic bytes, or returns `nil` for anything else.
     public init?(magic bytes: [UInt8]) {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {

@@ -27,7 +27,8 @@ public struct ItemImport {
         let trackers = try TrackerBook(store: store).all()
         var byName = Dictionary(items.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: String] = [:]
-        var ready: [(row: ItemRow, name: String, photo: ItemBook.Photo?, tracker: String?)] = []
+        // A photo's path only: its bytes are read when the item is written, one photo at a time.
+        var ready: [(row: ItemRow, name: String, photo: String?, tracker: String?)] = []
         for row in rows {
             do {
                 let name = try ItemName.checked(row.name, others: [])
@@ -51,7 +52,11 @@ public struct ItemImport {
                     ?? ["name": .string(entry.name), "origin": ["system": "csv", "id": .string(entry.name.lowercased())]]
                 let before = fields
                 if let photo = entry.photo {
-                    let reference = try transaction.addMedia(photo.bytes, source: photo.source)
+                    // Checked to be an image before the import began; `addMedia` checks these bytes again.
+                    guard let bytes = FileManager.default.contents(atPath: photo) else {
+                        throw ImportProblem("the photo \(photo) can no longer be read")
+                    }
+                    let reference = try transaction.addMedia(Array(bytes), source: photo)
                     if fields["photo"] == nil { report.mediaStored += 1 }
                     fields["photo"] = .string(reference.sha256)
                 }
@@ -75,12 +80,18 @@ public struct ItemImport {
         }
     }
 
-    /// The image at `path` (relative to `folder`); refused when it is missing or not an image.
-    private static func photo(_ path: String, folder: String) throws -> ItemBook.Photo {
+    /// The full path of the image at `path` (relative to `folder`), judged by its first bytes; refused when it is
+    /// missing or not an image.
+    private static func photo(_ path: String, folder: String) throws -> String {
         let full = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
-        guard let data = FileManager.default.contents(atPath: full) else { throw ImportProblem("the photo \(ProblemList.excerpt(path)) cannot be read") }
-        guard MediaKind(magic: Array(data))?.family == .image else { throw ImportProblem("the photo \(ProblemList.excerpt(path)) is not an image (JPEG, PNG, GIF, WebP or HEIC)") }
-        return ItemBook.Photo(bytes: Array(data), source: full)
+        guard let file = FileHandle(forReadingAtPath: full), let head = try? file.read(upToCount: MediaKind.magicLength) else {
+            throw ImportProblem("the photo \(ProblemList.excerpt(path)) cannot be read")
+        }
+        try? file.close()
+        guard MediaKind(magic: Array(head))?.family == .image else {
+            throw ImportProblem("the photo \(ProblemList.excerpt(path)) is not an image (JPEG, PNG, GIF, WebP or HEIC)")
+        }
+        return full
     }
 }
 
