@@ -119,30 +119,13 @@ public enum BusinessCSVReader {
     }
 }
 
-/// A CSV file of points on disk, read a piece at a time: a file of a million rows is imported in the memory of one
-/// piece and one point.
-///
-/// Opening it reads it through once, keeping only the count of its points and its problems.
-public struct BusinessCSVFile: PointSource, Sendable {
-    public let path: String
-    public let problems: [String]
-    public var notes: [String] { [] }
-    public var fileTime: Date? { nil }
-    public let pointCount: Int
+/// A CSV file of points on disk, read a piece at a time (`CSVPieces`): a file of a million rows is imported in the
+/// memory of one piece and one point.
+public typealias BusinessCSVFile = StreamedPointFile<BusinessCSVReader>
 
-    /// Reads the file at `path` through, checking every row; throws `PointFileError` when it is not a points CSV.
-    public init(path: String) throws {
-        self.path = path
-        var count = 0
-        var problems: [String] = []
-        try BusinessCSVReader.read(.file(path), point: { _ in count += 1 }, problem: { problems.append($0) })
-        pointCount = count
-        self.problems = problems
-    }
-
-    public func forEachPoint(_ body: (BusinessPoint) throws -> Void) throws {
-        try SecondReading.check(items: pointCount, problems: problems.count, changed: PointFileError.changedWhileReading) { tally in
-            try BusinessCSVReader.read(.file(path), point: { point in try tally.item { try body(point) } }, problem: { _ in tally.problem() })
-        }
+extension BusinessCSVReader: PointFileFormat {
+    public static func read(path: String, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws -> [String] {
+        try read(.file(path), point: point, problem: problem)
+        return []
     }
 }

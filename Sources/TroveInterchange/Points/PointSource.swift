@@ -23,39 +23,52 @@ extension PointFile: PointSource {
     public func forEachPoint(_ body: (BusinessPoint) throws -> Void) throws { try points.forEach(body) }
 }
 
-/// A GeoJSON file on disk, read one feature at a time: 500,000 points are imported in the memory of one.
+/// A format whose files `StreamedPointFile` reads from disk a point at a time.
+public protocol PointFileFormat {
+    /// Reads the file at `path` through, handing over each point and each problem in the file's order; returns the
+    /// notes. Throws `PointFileError` when the file cannot be read or is not of this format.
+    static func read(path: String, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws -> [String]
+}
+
+/// A points file on disk, read a point at a time: 500,000 points are imported in the memory of one.
 ///
-/// Opening it reads it through once, keeping only the count of its points, its problems and its notes.
-public struct GeoJSONFile: PointSource, Sendable {
+/// Opening it reads it through once, keeping only the count of its points, its problems and its notes; the import
+/// reads it again (`SecondReading`).
+public struct StreamedPointFile<Format: PointFileFormat>: PointSource, Sendable {
     public let path: String
     public let problems: [String]
     public let notes: [String]
     public var fileTime: Date? { nil }
     public let pointCount: Int
 
-    /// Reads the file at `path` through, checking every feature; throws `PointFileError` when it is not GeoJSON.
+    /// Reads the file at `path` through, checking every point; throws `PointFileError` when it is not of the format.
     public init(path: String) throws {
         self.path = path
         var count = 0
         var problems: [String] = []
-        var stream = try Self.open(path)
-        notes = try GeoJSONReader.read(&stream, point: { _ in count += 1 }, problem: { problems.append($0) })
+        notes = try Format.read(path: path, point: { _ in count += 1 }, problem: { problems.append($0) })
         pointCount = count
         self.problems = problems
     }
 
     public func forEachPoint(_ body: (BusinessPoint) throws -> Void) throws {
         try SecondReading.check(items: pointCount, problems: problems.count, changed: PointFileError.changedWhileReading) { tally in
-            var stream = try Self.open(path)
-            _ = try GeoJSONReader.read(&stream, point: { point in try tally.item { try body(point) } }, problem: { _ in tally.problem() })
+            _ = try Format.read(path: path, point: { point in try tally.item { try body(point) } }, problem: { _ in tally.problem() })
         }
     }
+}
 
-    private static func open(_ path: String) throws(PointFileError) -> JSONObjectStream {
-        do { return try JSONObjectStream(path: path) } catch JSONStreamError.unreadable(let reason) {
-            throw .unreadable(reason)
+/// A GeoJSON file on disk, read a feature at a time.
+public typealias GeoJSONFile = StreamedPointFile<GeoJSONReader>
+
+extension GeoJSONReader: PointFileFormat {
+    public static func read(path: String, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws -> [String] {
+        var stream: JSONObjectStream
+        do { stream = try JSONObjectStream(path: path) } catch JSONStreamError.unreadable(let reason) {
+            throw PointFileError.unreadable(reason)
         } catch {
-            throw .unreadable("\(error)")
+            throw PointFileError.unreadable("\(error)")
         }
+        return try read(&stream, point: point, problem: problem)
     }
 }

@@ -14,26 +14,18 @@ extension Report {
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 
-        let geojson = folder + "/points.geojson"
-        try Self.writeGeoJSON(points: points, to: geojson)
-        let pointStore = folder + "/points-store"
-        try Measure.run([trove, "--store", pointStore, "init"], in: folder)
-        try Measure.run([trove, "--store", pointStore, "dog", "add", "Pixel"], in: folder)
-        Measure.settle()
-        let pointRun = try Measure.child([trove, "--store", pointStore, "import", "geojson", geojson])
-        lines.append(String(format: "  trove import geojson of %d points (%.0f MB): %@, peak memory %.0f MB (target <= 250 MB)",
-                            points, Double(Self.fileSize(geojson)) / 1e6, Measure.format(pointRun.seconds), pointRun.peakMB))
-
-        // The same points as CSV, into a store of their own.
-        let csv = folder + "/points.csv"
-        try Self.writePointsCSV(points: points, to: csv)
-        let csvStore = folder + "/csv-store"
-        try Measure.run([trove, "--store", csvStore, "init"], in: folder)
-        try Measure.run([trove, "--store", csvStore, "dog", "add", "Pixel"], in: folder)
-        Measure.settle()
-        let csvRun = try Measure.child([trove, "--store", csvStore, "import", "csv", csv])
-        lines.append(String(format: "  trove import csv of the same %d points (%.0f MB): %@, peak memory %.0f MB (as GeoJSON's, <= 250 MB)",
-                            points, Double(Self.fileSize(csv)) / 1e6, Measure.format(csvRun.seconds), csvRun.peakMB))
+        // The same points as GeoJSON and as CSV, each into a store of its own with a dog.
+        for (format, name) in [("geojson", "points.geojson"), ("csv", "points.csv")] {
+            let file = folder + "/" + name
+            if format == "csv" { try Self.writePointsCSV(points: points, to: file) } else { try Self.writeGeoJSON(points: points, to: file) }
+            let store = folder + "/\(format)-store"
+            try Measure.run([trove, "--store", store, "init"], in: folder)
+            try Measure.run([trove, "--store", store, "dog", "add", "Pixel"], in: folder)
+            Measure.settle()
+            let run = try Measure.child([trove, "--store", store, "import", format, file])
+            lines.append(String(format: "  trove import %@ of %d points (%.0f MB): %@, peak memory %.0f MB (target <= 250 MB)",
+                                format, points, Double(Self.fileSize(file)) / 1e6, Measure.format(run.seconds), run.peakMB))
+        }
 
         let ics = folder + "/events.ics"
         try Self.writeICS(events: events, to: ics)
