@@ -1,5 +1,6 @@
 import Foundation
 import TroveGit
+import TroveSystem
 
 /// The changes a large transaction has spilled: sorted runs in unnamed files, not a dictionary in memory.
 ///
@@ -44,19 +45,11 @@ final class SpilledChanges {
             let name = item.path.split(separator: UInt8(ascii: "/")).last ?? []
             for probe in Self.probes(Substring(decoding: name, as: UTF8.self)) { filter[probe >> 6] |= 1 << UInt64(probe & 63) }
         }
-        var template = Array((folder + "trove-spill-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure("make a spill file in \(folder)") }
-        unlink(String(cString: template))
-        var done = 0
-        while done < bytes.count {
-            let step = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done)) }
-            if step < 0 && errno == EINTR { continue }
-            guard step > 0 else {
-                close(descriptor)
-                throw Self.failure("write a spill file in \(folder)")
-            }
-            done += step
+        guard let descriptor = ScratchFile.make(in: folder, named: "trove-spill") else { throw Self.failure("make a spill file in \(folder)") }
+        if let failure = ScratchFile.write(bytes, to: descriptor, at: 0) {
+            close(descriptor)
+            errno = failure
+            throw Self.failure("write a spill file in \(folder)")
         }
         runs.append(Run(descriptor: descriptor, length: bytes.count, marks: marks))
     }

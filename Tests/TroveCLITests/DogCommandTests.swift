@@ -233,6 +233,19 @@ struct DogCommandTests {
             let again = try other.trove("import", format, file)
             #expect(again.stdout.contains("2 unchanged"), "\(again.stdout)")
         }
+        // The same points through standard input: kept in a scratch file, and read twice as a file is.
+        for (format, text) in [("geojson", try String(contentsOfFile: geojson, encoding: .utf8)), ("csv", csv)] {
+            let other = try CLIFixture()
+            try #require(other.trove("dog", "add", "Pixel").status == 0)
+            let piped = try other.trove("import", format, "-", input: text)
+            #expect(piped.status == 0 && piped.stdout.contains("2 added"), "\(format): \(piped.stdout)\(piped.stderr)")
+            #expect(try Self.records(other).map { $0["kind"] as? String } == ["poo", "pee"], "\(format)")
+            let bad = try other.trove("import", format, "-", input: String(text.dropLast(25)))
+            #expect(bad.status == 1 && bad.stderr.contains("nothing was imported"), "\(format): \(bad.stderr)")
+            // Cut short, the GeoJSON is not JSON; the CSV's last row is short of fields.
+            #expect(bad.stderr.hasPrefix(format == "csv" ? "trove: the file has 1 invalid entry" : "trove: -: "), "\(format): \(bad.stderr)")
+            #expect(try Self.records(other).count == 2)
+        }
         let note = try fixture.trove("business", "show", try #require(original.last?["id"] as? String), "--json")
         #expect((parseJSON(note.stdout) as? [String: Any])?["note"] as? String == "by the bench, left")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveSystem
 
 /// The git index changes of a large checkout, kept in path order in an unnamed file instead of in memory.
 ///
@@ -15,10 +16,8 @@ final class StagedChangeRun {
 
     /// An unnamed file in `folder` (the git directory), gone when this is released or the process ends.
     init(in folder: String) throws {
-        var template = Array((folder + "trove-staging-XXXXXX").utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure("make a staging file in \(folder)") }
-        unlink(String(cString: template))
+        guard let made = ScratchFile.make(in: folder, named: "trove-staging") else { throw Self.failure("make a staging file in \(folder)") }
+        descriptor = made
     }
 
     deinit { close(descriptor) }
@@ -44,12 +43,9 @@ final class StagedChangeRun {
     }
 
     private func flush() throws {
-        var done = 0
-        while done < buffer.count {
-            let step = buffer.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(written + done)) }
-            if step < 0 && errno == EINTR { continue }
-            guard step > 0 else { throw Self.failure("write a staging file") }
-            done += step
+        if let failure = ScratchFile.write(buffer, to: descriptor, at: written) {
+            errno = failure
+            throw Self.failure("write a staging file")
         }
         written += buffer.count
         buffer.removeAll(keepingCapacity: true)

@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSystem
 import ZIPFoundation
 
 /// How much a Day One ZIP may declare before it is refused unread.
@@ -93,23 +94,14 @@ final class DayOneZipSource: DayOneFileSource, @unchecked Sendable {
     /// part at a time: a 100,000-entry journal is never held whole.
     func jsonStream(of relativePath: String) throws(DayOneError) -> JSONObjectStream? {
         guard let entry = members[relativePath] else { return nil }
-        var template = Array((NSTemporaryDirectory() + "/trove-dayone-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        guard let descriptor = ScratchFile.make(in: NSTemporaryDirectory(), named: "trove-dayone") else {
             throw .unreadableMember(archive: archivePath, member: entry.path,
                                     reason: "no scratch file to unpack it into: \(String(cString: strerror(errno)))")
         }
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         do {
             try extract(entry) { chunk in
-                try chunk.withUnsafeBytes { raw in
-                    var done = 0
-                    while done < raw.count {
-                        let step = write(descriptor, raw.baseAddress! + done, raw.count - done)
-                        if step < 0 && errno == EINTR { continue }
-                        guard step > 0 else { throw ScratchWriteFailed(reason: String(cString: strerror(errno))) }
-                        done += step
-                    }
+                if let failure = chunk.withUnsafeBytes({ ScratchFile.write($0, to: descriptor, at: nil) }) {
+                    throw ScratchWriteFailed(reason: String(cString: strerror(failure)))
                 }
             }
         } catch {

@@ -20,14 +20,22 @@ enum ImportPoints {
 
         /// Reads the file, parses it, and imports its points under one progress bar; the store is unchanged on any error.
         ///
-        /// - Parameter onDisk: reads a file on disk a point at a time (GeoJSON, CSV), instead of `read` reading it whole.
+        /// - Parameter onDisk: reads a file on disk a point at a time (GeoJSON, CSV; standard input kept in a scratch
+        ///   file first), instead of `read` reading it whole.
         func run(_ path: String, system: String, _ env: CommandEnvironment, onDisk: ((String) throws -> any PointSource)? = nil,
                  read: ([UInt8]) throws -> PointFile) throws {
             let store = try storeOptions.open(env)
             let file: any PointSource
+            // Standard input, for a format read from disk, is kept in a scratch file that lives as long as the import.
+            var spooled: SpooledInput?
+            defer { withExtendedLifetime(spooled) {} }
             do {
-                // Standard input cannot be read twice: it is read whole.
-                if let onDisk, path != "-" { file = try onDisk(path) } else { file = try read(try Input.readAll(path, env)) }
+                if let onDisk {
+                    if path == "-" { spooled = try SpooledInput(env.input) }
+                    file = try onDisk(spooled?.path ?? path)
+                } else {
+                    file = try read(try Input.readAll(path, env))
+                }
             } catch let error as PointFileError {
                 throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
             }

@@ -35,6 +35,16 @@ public final class InputReader: @unchecked Sendable {
         }
     }
 
+    /// Hands everything left to `body`, a part at a time, to the end.
+    public func forEachPart(_ body: ([UInt8]) throws -> Void) throws {
+        switch source {
+        case .standardInput:
+            while let data = try FileHandle.standardInput.read(upToCount: 1 << 20), !data.isEmpty { try body(Array(data)) }
+        case .memory:
+            try body(readAll())
+        }
+    }
+
     /// The next line without its newline, or `nil` at the end.
     public func readLine() -> String? {
         switch source {
