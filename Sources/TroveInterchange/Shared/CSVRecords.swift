@@ -214,6 +214,9 @@ enum CSVPieces {
         var checked = 0
         var final = false
         var first = true
+        // A record longer than what is pending (a quoted field that never closes, in a hostile file) is read again
+        // only once twice as much is pending: reading it afresh every piece took time in its length squared.
+        var wanted = 0
         while !final {
             final = try !next(&pending)
             if first, pending.count >= 3 || final {
@@ -223,9 +226,10 @@ enum CSVPieces {
                     offset = 3
                 }
             }
-            if first { continue }
-            // The bytes up to the last line feed can be checked now: a character never spans one.
-            let checkable = final ? pending.count : (pending.lastIndex(of: 0x0A).map { $0 + 1 } ?? checked)
+            if first || (!final && pending.count < wanted) { continue }
+            // The bytes up to the last line feed can be checked now: a character never spans one. (Only the bytes
+            // not yet checked are searched, for the same reason as `wanted`.)
+            let checkable = final ? pending.count : (pending[checked...].lastIndex(of: 0x0A).map { $0 + 1 } ?? checked)
             if checkable > checked {
                 if let bad = UTF8Text.firstInvalid(pending[checked..<checkable]) {
                     let before = pending[..<checked].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -235,6 +239,7 @@ enum CSVPieces {
                 checked = checkable
             }
             let piece = csvRecords(pending[..<checked], firstLine: line, final: final)
+            wanted = piece.consumed == 0 ? 2 * pending.count : 0
             for record in piece.records { try body(record) }
             line = piece.nextLine
             lineFeeds += pending[..<piece.consumed].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }

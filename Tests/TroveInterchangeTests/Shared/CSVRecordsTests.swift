@@ -89,4 +89,18 @@ struct CSVRecordsTests {
         #expect(fromFile.records.count == 20_001 && fromFile.records.last?.line == 20_001)
         #expect(pieced(.file(folder.child("none.csv")), pieceSize: 4096).failure == .unreadable("No such file or directory"))
     }
+
+    /// A hostile file: one quoted field that never closes, 1 MB of lines. Read 64 bytes at a time it must still read
+    /// as the whole text does (reading the open record afresh at every piece took 16,384 passes of up to 1 MB).
+    @Test("a record longer than many pieces is read once it is whole, not again at every piece")
+    func longRecord() {
+        let line = Array("x,\"".utf8) + Array(repeating: Array("a long line, inside quotes\n".utf8), count: 40_000).joined()
+        let read = pieced(.bytes(line), pieceSize: 64)
+        #expect(read.failure == nil)
+        #expect(read.records == csvRecords(line[...]))
+        #expect(read.records.count == 1 && read.records[0].unterminated && read.records[0].fields[1].count == line.count - 3)
+        // The same without a line end at all.
+        let flat = Array(repeating: UInt8(ascii: "b"), count: 1 << 20)
+        #expect(pieced(.bytes(flat), pieceSize: 64).records == [CSVRecord(fields: [String(repeating: "b", count: 1 << 20)], line: 1)])
+    }
 }
