@@ -103,7 +103,12 @@ public final class RecordIndex {
                     commitGone = true
                     return .rollback
                 }
-                if orderIndexesDropped { try IndexSchema.createOrderIndexes(db) }
+                if orderIndexesDropped {
+                    // SQLite's sorter holds up to the page cache: building the five indexes over 100,000 rows peaked
+                    // 37 MB higher with the large catch-up's 32 MB than with 8 MB, for 0.4 s less (Python's sqlite3).
+                    try db.execute(sql: "PRAGMA cache_size = -8192")
+                    try IndexSchema.createOrderIndexes(db)
+                }
                 try IndexSchema.setIndexedCommit(db, head)
                 return .commit
             }
