@@ -250,13 +250,15 @@ struct ItemCommandTests {
         #expect(((items.first?["trackers"] as? [[String: Any]])?.first?["trackerId"] as? String) == "aa-bb-cc-dd-ee-01")
 
         let bad = fixture.folder.child("bad.csv")
-        try "name,photo\n,\nKeys2,missing.jpg\nKeys3,words.jpg\nKeys4,.\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "name,photo\n,\nKeys2,missing.jpg\nKeys3,words.jpg\nKeys4,.\nKeys5,empty.jpg\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "".write(toFile: fixture.folder.child("empty.jpg"), atomically: true, encoding: .utf8)
         try "not a picture at all".write(toFile: fixture.folder.child("words.jpg"), atomically: true, encoding: .utf8)
         let refused = try fixture.trove("import", "items", bad)
         #expect(refused.status == 1 && refused.stderr.contains("line 2: the item's name is empty") && refused.stderr.contains("missing.jpg cannot be read"))
         // A photo is judged by its first bytes: text, and a folder, are refused by name.
         #expect(refused.stderr.contains("line 4: the photo words.jpg is not an image"), "\(refused.stderr)")
         #expect(refused.stderr.contains("line 5: the photo . cannot be read"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("line 6: the photo empty.jpg is not an image"), "\(refused.stderr)")
         #expect(try fixture.commitCount() == commits + 1)
     }
 

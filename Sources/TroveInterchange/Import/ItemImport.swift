@@ -54,7 +54,7 @@ public struct ItemImport {
                 if let photo = entry.photo {
                     // Checked to be an image before the import began; `addMedia` checks these bytes again.
                     guard let bytes = FileManager.default.contents(atPath: photo) else {
-                        throw ImportProblem("the photo \(photo) can no longer be read")
+                        throw ImportProblem("the photo \(ProblemList.excerpt(photo)) can no longer be read")
                     }
                     let reference = try transaction.addMedia(Array(bytes), source: photo)
                     if fields["photo"] == nil { report.mediaStored += 1 }
@@ -84,10 +84,15 @@ public struct ItemImport {
     /// missing or not an image.
     private static func photo(_ path: String, folder: String) throws -> String {
         let full = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
-        guard let file = FileHandle(forReadingAtPath: full), let head = try? file.read(upToCount: MediaKind.magicLength) else {
+        // An empty file reads as no bytes (not an image); a folder, or a read that fails, cannot be read.
+        let head: Data
+        do {
+            guard let file = FileHandle(forReadingAtPath: full) else { throw CocoaError(.fileReadNoSuchFile) }
+            defer { try? file.close() }
+            head = try file.read(upToCount: MediaKind.magicLength) ?? Data()
+        } catch {
             throw ImportProblem("the photo \(ProblemList.excerpt(path)) cannot be read")
         }
-        try? file.close()
         guard MediaKind(magic: Array(head))?.family == .image else {
             throw ImportProblem("the photo \(ProblemList.excerpt(path)) is not an image (JPEG, PNG, GIF, WebP or HEIC)")
         }
