@@ -20,21 +20,21 @@ enum ImportPoints {
 
         /// Reads the file, parses it, and imports its points under one progress bar; the store is unchanged on any error.
         ///
-        /// - Parameter onDisk: reads a file on disk a point at a time (GeoJSON, CSV; standard input kept in a scratch
-        ///   file first), instead of `read` reading it whole.
-        func run(_ path: String, system: String, _ env: CommandEnvironment, onDisk: ((String) throws -> any PointSource)? = nil,
-                 read: ([UInt8]) throws -> PointFile) throws {
+        /// - Parameter read: how the format is read: a file on disk a point at a time (GeoJSON, CSV; standard input
+        ///   kept in a scratch file first), or the bytes whole (GPX).
+        func run(_ path: String, system: String, _ env: CommandEnvironment, read: Reading) throws {
             let store = try storeOptions.open(env)
             let file: any PointSource
             // Standard input, for a format read from disk, is kept in a scratch file that lives as long as the import.
             var spooled: SpooledInput?
             defer { withExtendedLifetime(spooled) {} }
             do {
-                if let onDisk {
+                switch read {
+                case .onDisk(let open):
                     if path == "-" { spooled = try SpooledInput(env.input) }
-                    file = try onDisk(spooled?.path ?? path)
-                } else {
-                    file = try read(try Input.readAll(path, env))
+                    file = try open(spooled?.path ?? path)
+                case .whole(let parse):
+                    file = try parse(try Input.readAll(path, env))
                 }
             } catch let error as PointFileError {
                 throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
@@ -51,6 +51,14 @@ enum ImportPoints {
                 }
             }
         }
+    }
+
+    /// How a point importer reads its file.
+    enum Reading {
+        /// From disk, a point at a time, twice (`StreamedPointFile`).
+        case onDisk((String) throws -> any PointSource)
+        /// Whole, from its bytes.
+        case whole(([UInt8]) throws -> PointFile)
     }
 
     enum KindArgument: String, ExpressibleByArgument, CaseIterable {
@@ -73,7 +81,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "gpx", env) { try GPXReader.read($0, kindOverride: kind?.rawValue) }
+            try options.run(path, system: "gpx", env, read: .whole { try GPXReader.read($0, kindOverride: kind?.rawValue) })
         }
     }
 
@@ -88,7 +96,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "geojson", env, onDisk: { try GeoJSONFile(path: $0) }) { try GeoJSONReader.read($0) }
+            try options.run(path, system: "geojson", env, read: .onDisk { try GeoJSONFile(path: $0) })
         }
     }
 
@@ -106,7 +114,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "csv", env, onDisk: { try BusinessCSVFile(path: $0) }) { try BusinessCSVReader.read($0) }
+            try options.run(path, system: "csv", env, read: .onDisk { try BusinessCSVFile(path: $0) })
         }
     }
 }
