@@ -104,7 +104,7 @@ let package = Package(
         // Floor 4: importers and exporters, one folder per format (Day One, jrnl, Markdown and HTML).
         .target(
             name: "TroveInterchange",
-            dependencies: ["TroveJSON", "TroveMerge", "TroveSchema", "TroveStore", "TroveKit", "TroveICal", "TroveParallel", "TroveSystem", "CCmarkGFM", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["TroveJSON", "TroveMerge", "TroveSchema", "TroveStore", "TroveIndex", "TroveKit", "TroveICal", "TroveParallel", "TroveSystem", "CCmarkGFM", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Floor 5: the command tree, one-shot, scripts and the REPL.
         .systemLibrary(name: "CEdit", providers: [.apt(["libedit-dev"])]),

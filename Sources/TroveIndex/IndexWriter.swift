@@ -15,14 +15,21 @@ struct IndexWriter {
     /// A changed record keeps its row and is updated in place, naming only the indexed columns whose
     /// values moved: SQLite then leaves the b-tree indexes of the others alone. (Deleting and inserting
     /// it again rewrote a page of every index per record, megabytes for a thousand edits.)
-    func update(_ changes: [RecordChange], at head: String, progress: ((Int, Int) -> Void)?) throws {
+    ///
+    /// - Parameters:
+    ///   - head: the commit, to look up the other files of an id changed twice or removed; `nil` when it is not
+    ///     made yet (an import's feed), and then such changes throw `IndexFeed.CannotFollow`.
+    ///   - bytes: the changes' bytes, when the caller has them, in their order; else they are read from git.
+    func update(_ changes: [RecordChange], at head: String?, bytes: [[UInt8]?]? = nil, progress: ((Int, Int) -> Void)?) throws {
         let (changes, settled) = try resolvingSharedIDs(changes, at: head)
+        // Resolving (only with `head`) puts files of `head` in place of changes, and those are read from git.
+        let bytes = settled.isEmpty ? bytes : nil
         // FTS5 flushes its in-memory buffer whenever a row id goes backwards, so the full-text entries of
         // every row that changes or goes are removed first, and the new ones added after, in row order;
         // the records are read from git meanwhile.
         var existing: [String: ExistingRow] = [:]
         var written: [Int64] = []
-        try insertAll(changes, progress: progress, meanwhile: {
+        try insertAll(changes, bytes: bytes, progress: progress, meanwhile: {
             existing = try rows(changes.map(\.id))
             try db.execute(sql: """
                 INSERT INTO search(search, rowid, title, body, place)
@@ -44,11 +51,12 @@ struct IndexWriter {
     /// change to the first of its files after the change: those it changes and those `head` has in the other
     /// collections, at a few tree lookups each. These come back `settled`, applied as they are. A single change
     /// to an id whose row has another type meets that row's unchanged file, and `insertAll` compares the two paths.
-    private func resolvingSharedIDs(_ changes: [RecordChange], at head: String) throws -> ([RecordChange], settled: Set<String>) {
+    private func resolvingSharedIDs(_ changes: [RecordChange], at head: String?) throws -> ([RecordChange], settled: Set<String>) {
         var byID: [String: [RecordChange]] = [:]
         for change in changes { byID[change.id, default: []].append(change) }
         let settled = Set(byID.filter { $0.value.count > 1 || $0.value[0].blob == nil }.keys)
         guard !settled.isEmpty else { return (changes, []) }
+        guard let head else { throw IndexFeed.CannotFollow() }
         var resolved: [RecordChange] = []
         for change in changes {
             guard settled.contains(change.id) else { resolved.append(change); continue }
@@ -96,12 +104,12 @@ struct IndexWriter {
     /// one updated; a record gone or unreadable loses its row. A trigger keeps its place. The rows written
     /// are reported to `written`.
     /// The caller adds the full-text entries afterwards, all in one statement.
-    private func insertAll(_ changes: [RecordChange], progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {},
+    private func insertAll(_ changes: [RecordChange], bytes: [[UInt8]?]? = nil, progress: ((Int, Int) -> Void)?, meanwhile: () throws -> Void = {},
                            existing: (String) -> ExistingRow? = { _ in nil }, settled: Set<String> = [],
                            written: (Int64) -> Void = { _ in }) throws {
         let step = max(1, changes.count / 200)
         let inserter = try RowInserter(db)
-        try RecordReader(store: store, changes: changes).forEach(meanwhile: meanwhile) { number, parsed in
+        try RecordReader(store: store, changes: changes, bytes: bytes).forEach(meanwhile: meanwhile) { number, parsed in
             let change = changes[number]
             let row = existing(change.id)
             if let row, !settled.contains(change.id), let rowType = String.fromDatabaseValue(row.values["type"] ?? .null),

@@ -47,9 +47,6 @@ public final class RecordIndex {
     /// a long-lived holder, such as the shell, should then open the index again.
     public var fileWasReplaced: Bool { IndexDatabase.inode(path) != opened.inode }
 
-    /// A catch-up of more changes than this runs with a smaller page cache.
-    static let largeCatchUp = 20_000
-
     /// Records changes from the indexed commit up to HEAD. Cheap when nothing changed.
     ///
     /// - Returns: how many records were added, changed or removed.
@@ -70,45 +67,25 @@ public final class RecordIndex {
             try db.inTransaction(.immediate) {
                 // Another process may have caught up, or started over, while we waited for the write lock.
                 guard let indexed = try IndexSchema.indexedCommit(db), indexed != head else { return .commit }
-                // A large catch-up (an import's) runs with half the page cache: 100,000 new records peaked at
-                // 207 MB instead of 241 MB, in 5.1 s instead of 4.8 s (16 MB: 190 MB, 5.45 s). Its changes come
-                // `largeCatchUp` at a time, in one SQLite transaction: 1,000,000 are never held at once (issue 25).
-                var large = false
-                defer { if large { try? db.execute(sql: "PRAGMA cache_size = \(IndexDatabase.cacheSize)") } }
-                // Once a catch-up brings as many records as the index held when it began (a first import into a new
-                // store does at once), the indexes it does not look rows up by are dropped and built again at the end:
-                // sorting the rows once is cheaper than keeping five b-trees in order a row at a time. Python's sqlite3
-                // on the rows of 100,000 jrnl entries, in the catch-up's order: 13-18 s kept, 8-9 s dropped and built.
-                let heldAtStart = try Int(Double.fetchOne(db, sql: "SELECT total(count) FROM counts") ?? 0)
-                var orderIndexesDropped = false
+                // Its changes come `BulkChanges.large` at a time, in one SQLite transaction: 1,000,000 are never
+                // held at once (issue 25).
+                var bulk = try BulkChanges(db)
+                defer { bulk.restore() }
                 do {
-                    try store.recordChanges(from: indexed, to: head, batch: Self.largeCatchUp) { changes in
-                        if !large && changes.count >= Self.largeCatchUp {
-                            large = true
-                            try db.execute(sql: "PRAGMA cache_size = -32768")
-                        }
-                        if !orderIndexesDropped, changes.count >= Self.largeCatchUp, applied + changes.count >= heldAtStart {
-                            orderIndexesDropped = true
-                            try IndexSchema.dropOrderIndexes(db)
-                        }
+                    try store.recordChanges(from: indexed, to: head, batch: BulkChanges.large) { changes in
+                        try bulk.willApply(changes.count)
                         let before = applied
                         try IndexWriter(db: db, store: store).update(changes, at: head, progress: progress.map { report in
                             { done, total in report(before + done, before + total) }
                         })
                         applied += changes.count
-                        // The batch's records are free again: give their pages back before the next batch.
-                        FreedMemory.giveBack()
+                        bulk.didApply(changes.count)
                     }
                 } catch StoreError.unknownCommit {
                     commitGone = true
                     return .rollback
                 }
-                if orderIndexesDropped {
-                    // SQLite's sorter holds up to the page cache: building the five indexes over 100,000 rows peaked
-                    // 37 MB higher with the large catch-up's 32 MB than with 8 MB, for 0.4 s less (Python's sqlite3).
-                    try db.execute(sql: "PRAGMA cache_size = -8192")
-                    try IndexSchema.createOrderIndexes(db)
-                }
+                try bulk.finish()
                 try IndexSchema.setIndexedCommit(db, head)
                 return .commit
             }

@@ -14,11 +14,20 @@ struct RecordReader {
 
     let store: Store
     let changes: [RecordChange]
+    /// The changes' bytes when the caller has them (an import's feed), in the order of `changes`: then nothing
+    /// is read from git, and they are parsed on the calling thread.
+    var bytes: [[UInt8]?]? = nil
     let chunkSize = 256
 
     /// Parses one change; a file that is not a JSON object is left out (`trove check` names it).
     static func parse(_ change: RecordChange, in store: Store) -> Parsed {
-        guard let blob = change.blob, let value = record(blob, in: store),
+        guard let blob = change.blob else { return nil }
+        return parse(change, bytes: store.blobBytes(blob), in: store)
+    }
+
+    /// Parses one change from the bytes of its blob.
+    static func parse(_ change: RecordChange, bytes: [UInt8]?, in store: Store) -> Parsed {
+        guard let blob = change.blob, let value = bytes.flatMap({ try? JSONValue(parsing: $0) }), value.objectValue != nil,
               let fields = IndexedFields(id: change.id, type: change.type, value: value,
                                          roles: store.formats.format(for: change.type)?.indexRoles ?? .none)
         else { return nil }
@@ -36,6 +45,11 @@ struct RecordReader {
     /// `meanwhile` runs first, on the calling thread, while the reader thread starts on the first
     /// chunks; it must not use the store.
     func forEach(meanwhile: () throws -> Void = {}, _ body: (Int, Parsed) throws -> Void) throws {
+        if let bytes {
+            try meanwhile()
+            for (number, change) in changes.enumerated() { try body(number, Self.parse(change, bytes: bytes[number], in: store)) }
+            return
+        }
         // Small batches are not worth a thread.
         guard changes.count > chunkSize else {
             try meanwhile()

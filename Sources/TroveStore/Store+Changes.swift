@@ -18,11 +18,23 @@ public struct RecordChange: Sendable {
         self.blob = blob
         self.path = path
     }
+
+    /// The change to the record file at `path`, or `nil` when `path` is not a record file; `types` is
+    /// `Store.recordTypesByCollection`.
+    public init?(path: String, blob: String?, types: [String: String]) {
+        guard let (collection, id) = StoreLayout.parseRecordPath(path), let type = types[collection] else { return nil }
+        self.init(id: id, type: type, blob: blob, path: path)
+    }
 }
 
 extension Store {
     /// The local, never-synced folder `.git/trove`, where caches such as the index live.
     public var localFolder: String { local.folder }
+
+    /// The record type each collection of one file per record holds (log collections are not records), by collection.
+    public var recordTypesByCollection: [String: String] {
+        Dictionary(formats.recordFormats.map { ($0.collection, $0.type) }) { first, _ in first }
+    }
 
     /// The record files that differ between commit `old` (`nil` = the empty store) and commit `new`.
     ///
@@ -39,11 +51,11 @@ extension Store {
     public func recordChanges(from old: String?, to new: String, batch: Int, _ body: ([RecordChange]) throws -> Void) throws {
         let oldTree = try old.map { try tree(ofCommitHex: $0) }
         let newTree = try tree(ofCommitHex: new)
-        let collections = Dictionary(formats.recordFormats.filter { !$0.isLog }.map { ($0.collection, $0.type) }) { first, _ in first }
+        let types = recordTypesByCollection
         var changes: [RecordChange] = []
         try repository.diff(from: oldTree, to: newTree) { delta in
-            guard let (collection, id) = StoreLayout.parseRecordPath(delta.path), let type = collections[collection] else { return }
-            changes.append(RecordChange(id: id, type: type, blob: delta.newID?.hex, path: delta.path))
+            guard let change = RecordChange(path: delta.path, blob: delta.newID?.hex, types: types) else { return }
+            changes.append(change)
             if changes.count >= batch {
                 try body(changes)
                 changes.removeAll(keepingCapacity: true)

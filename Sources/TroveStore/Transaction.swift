@@ -48,6 +48,19 @@ public struct Transaction {
     /// Bytes to write, a blob already written (large log files, kept out of memory), or a deletion.
     enum PendingChange { case write([UInt8]), stored(ObjectID), delete }
 
+    /// What the transaction stages at a path, as its `observer` sees it.
+    public enum StagedChange {
+        /// The file's new bytes.
+        case write([UInt8])
+        /// A blob already in the object database (a hand edit being committed, a large log file).
+        case stored
+        case delete
+    }
+
+    /// Told of every path the transaction changes, as it changes it, in order; the commit is the base's tree with
+    /// exactly these changes. An import's index feed (`IndexFeed`) follows it to index the records as they come.
+    public var observer: ((_ path: String, _ change: StagedChange) -> Void)?
+
     /// From this many bytes held, a transaction writes what it holds as a pack of its own and keeps only the ids
     /// (`spillIfLarge`): an import's memory then stays the same whatever the size of its file. 16 MB is about
     /// 20,000 journal entries; a pack of that size is written in about 0.1 s.
@@ -269,6 +282,13 @@ public struct Transaction {
 
     private mutating func change(_ path: String, to change: PendingChange) {
         changes[path] = change
+        if let observer {
+            switch change {
+            case .write(let bytes): observer(path, .write(bytes))
+            case .stored: observer(path, .stored)
+            case .delete: observer(path, .delete)
+            }
+        }
         changedNames.insert(Self.lastComponent(path).hashValue)
         // Log files are held and stored by their own rule (`storeIdleLogs`), which appends to them in place.
         if case .write(let bytes) = change, !path.hasPrefix(Self.logFolderPrefix) {

@@ -44,7 +44,7 @@ struct IncrementalEqualsRebuildTests {
     func largeCatchUp() throws {
         let fixture = try IndexFixture()
         let index = try fixture.index()
-        let count = RecordIndex.largeCatchUp + 1
+        let count = BulkChanges.large + 1
         _ = try fixture.store.transaction { transaction in
             try transaction.put(batch: (0..<count).map { (["name": .string("Dog \($0)"), "breed": .string($0 % 2 == 0 ? "collie" : "whippet")], "dog") })
         }
@@ -66,7 +66,7 @@ struct IncrementalEqualsRebuildTests {
         let gone = try fixture.entry(journal: journal, text: "doomed canal walk", tags: ["rain"],
                                      location: GeoPoint(latitude: 48.88, longitude: 2.37))
         let index = try fixture.index()
-        let count = RecordIndex.largeCatchUp + 5
+        let count = BulkChanges.large + 5
         _ = try fixture.store.transaction { transaction in
             try transaction.put(batch: (0..<count).map { number -> (JSONValue, String) in
                 let latitude = 48 + Double(number % 997) / 1_000, longitude = 2 + Double(number % 991) / 1_000

@@ -66,7 +66,8 @@ final class IndexFixture: @unchecked Sendable {
     /// Runs `sql` on the index file with the sqlite3 program (not the product's code) and requires success.
     @discardableResult
     func sqlite(_ sql: String) throws -> String {
-        let output = try ProcessRunner.run("/usr/bin/sqlite3", [indexPath, sql], environment: environment)
+        // Waiting, as Trove does, while a connection just closed folds its log back into the file.
+        let output = try ProcessRunner.run("/usr/bin/sqlite3", ["-cmd", ".timeout 20000", indexPath, sql], environment: environment)
         guard output.status == 0, output.stderr.isEmpty else {
             throw FixtureError(message: "sqlite3 failed (\(output.status)): \(output.stderr)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveIndex
 import TroveKit
 import TroveStore
 
@@ -173,14 +174,24 @@ enum ImportRun {
             if let summary = invalid.wrongFormatSummary { report.warnings.append(summary) }
             report.warnings += invalid.problems.map { "skipped \($0)" }
         }
+        // The index is written as the records are (on the second core) and committed with them: an import's first
+        // search waits for nothing, and nothing is read back from git for it.
+        var feed: IndexFeed?
+        defer { feed?.finish(commit: nil) }
         do {
             let (_, result) = try store.transaction { transaction in
+                // Here HEAD is the transaction's base, which the feed's index must reflect.
+                feed = options.dryRun ? nil : IndexFeed.start(for: store)
+                transaction.observer = feed?.observer
                 try body(&transaction, &report)
                 transaction.message = "Import \(report.source)\n\n\(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged.\n"
                     + (report.mergedWithEdits.isEmpty ? "" : "\n\(mergedTrailer)\(report.mergedWithEdits.joined(separator: " "))\n")
                 if options.dryRun { throw DryRunFinished(report: report) }
+                feed?.endOfChanges()
             }
             report.commit = result.commit?.hex
+            feed?.finish(commit: result.commit?.hex)
+            feed = nil
         } catch let finished as DryRunFinished {
             return finished.report
         }

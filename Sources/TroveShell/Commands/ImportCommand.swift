@@ -89,8 +89,9 @@ struct ImportCommand: ParsableCommand {
         defer { bar.finish() }
         let report = try body(ImportOptions(dryRun: options.dryRun, skipInvalid: options.skipInvalid)) { bar.update($0, of: $1) }
         bar.finish()
-        // The index is brought up to the import's commit now, so that the next command does not wait for it
-        // (the first search after 100,000 jrnl entries took 6 s). The import is committed whatever happens here.
+        // The import indexed its records as it wrote them (`IndexFeed`); when it could not (it deleted a record), the
+        // index is brought up to its commit now, so that the next command does not wait for it (the first search
+        // after 100,000 jrnl entries took 6 s). The import is committed whatever happens here.
         if report.commit != nil {
             do { _ = try StoreOptions.index(of: store, env: env) } catch {
                 env.error("the import is saved; the index could not be brought up to date (\(ErrorText.text(for: error) ?? "\(error)")), and the next command will try again")

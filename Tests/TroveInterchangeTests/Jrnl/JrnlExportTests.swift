@@ -53,7 +53,16 @@ struct JrnlExportTests {
         #expect(imported.added == 50)
     }
 
-    @Test("an export read from its file imports as one commit; a dry run writes nothing; again adds nothing")
+    /// Runs `sql` on the store's index file with the sqlite3 program, which waits (as Trove does) while the connection
+    /// the import closed folds its log back into the file.
+    static func indexQuery(_ store: Store, _ sql: String) throws -> String {
+        let output = try ProcessRunner.run("/usr/bin/sqlite3", ["-cmd", ".timeout 20000", store.localFolder + "/index.sqlite", sql],
+                                           environment: ProcessInfo.processInfo.environment)
+        #expect(output.status == 0, "\(output.stderr)")
+        return output.trimmed
+    }
+
+    @Test("an export read from its file imports as one commit, its index with it; a dry run writes nothing; again adds nothing")
     func importFromTheFile() throws {
         let folder = TemporaryFolder("trove-jrnl-export")
         let file = try folder.write("export.json", Self.export(count: 3_000))
@@ -64,6 +73,9 @@ struct JrnlExportTests {
         #expect(try dry.added == 3_000 && dry.commit == nil && store.headCommitID() == head)
         let imported = try JrnlImport(store: store).run(opened, into: "Walks")
         #expect(imported.added == 3_000 && imported.commit != nil)
+        // The import indexed what it wrote as it wrote it: the index reflects its commit before any command opens it.
+        #expect(try Self.indexQuery(store, "SELECT value FROM meta WHERE key = 'commit'") == imported.commit)
+        #expect(try Self.indexQuery(store, "SELECT count(*) FROM search WHERE search MATCH 'canal'") == "3000")
         #expect(try store.history().count == commits + 1)
         #expect(try store.records(ofType: "entry").count == 3_000)
         let again = try JrnlImport(store: store).run(opened, into: "Walks")
