@@ -31,6 +31,8 @@ public final class IndexFeed {
     /// memory does not grow with it.
     static let batchSize = 512
     static let pendingBatches = 4
+    /// The feed's page cache, in KiB.
+    static let cacheKiB = 8_192
 
     private let index: RecordIndex
     private let types: [String: String]
@@ -132,7 +134,11 @@ public final class IndexFeed {
             try db.inTransaction(.immediate) {
                 // Another process may have rebuilt the index meanwhile; it must still reflect the base.
                 guard try IndexSchema.indexedCommit(db) == base else { return .rollback }
-                var bulk = try BulkChanges(db)
+                // The import's own memory is in use meanwhile (a catch-up came after it): the feed keeps to 8 MB of
+                // page cache from the first change.
+                try db.execute(sql: "PRAGMA cache_size = -\(Self.cacheKiB)")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(IndexDatabase.cacheSize)") }
+                var bulk = try BulkChanges(db, largeCacheKiB: Self.cacheKiB)
                 defer { bulk.restore() }
                 let writer = IndexWriter(db: db, store: index.store)
                 while let batch = handoff.take() {
