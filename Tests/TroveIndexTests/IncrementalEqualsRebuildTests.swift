@@ -68,13 +68,7 @@ struct IncrementalEqualsRebuildTests {
         let index = try fixture.index()
         let count = BulkChanges.large + 5
         _ = try fixture.store.transaction { transaction in
-            try transaction.put(batch: (0..<count).map { number -> (JSONValue, String) in
-                let latitude = 48 + Double(number % 997) / 1_000, longitude = 2 + Double(number % 991) / 1_000
-                let location: JSONValue = ["lat": .number(latitude), "lon": .number(longitude)]
-                let kind: JSONValue = .string(number % 2 == 0 ? "pee" : "poo")
-                let fields: JSONValue = ["dogId": .string(dog), "kind": kind, "at": "2026-11-22T07:55:12.345Z", "location": location]
-                return (fields, "business")
-            })
+            try transaction.put(batch: IndexFixture.businessPoints(count, dog: dog))
             guard var members = try transaction.record(id: edited.id)?.value.objectValue else { throw FixtureError(message: "no entry") }
             members["text"] = "edited towpath walk"
             members["location"] = ["lat": 48.9, "lon": 2.4]

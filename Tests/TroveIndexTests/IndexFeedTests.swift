@@ -36,12 +36,7 @@ struct IndexFeedTests {
         let count = BulkChanges.large + 5
         var twiceID = ""
         let (indexed, commit) = try fed(fixture) { transaction in
-            try transaction.put(batch: (0..<count).map { number -> (JSONValue, String) in
-                let location: JSONValue = ["lat": .number(48 + Double(number % 997) / 1_000), "lon": .number(2 + Double(number % 991) / 1_000)]
-                let fields: JSONValue = ["dogId": .string(dog), "kind": .string(number % 2 == 0 ? "pee" : "poo"),
-                                         "at": "2026-11-22T07:55:12.345Z", "location": location]
-                return (fields, "business")
-            })
+            try transaction.put(batch: IndexFixture.businessPoints(count, dog: dog))
             guard var members = try transaction.record(id: edited.id)?.value.objectValue else { throw FixtureError(message: "no entry") }
             members["text"] = "edited towpath walk"
             members["tags"] = ["walk", "towpath"]

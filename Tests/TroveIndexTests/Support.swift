@@ -108,6 +108,16 @@ final class IndexFixture: @unchecked Sendable {
     @discardableResult
     func calendar(_ name: String = "Work") throws -> String { try put("calendar", ["name": .string(name)]).id }
 
+    /// `count` business records of dog `dog`, pee and poo in turn, spread over about 1 km: records to `put(batch:)`.
+    static func businessPoints(_ count: Int, dog: String) -> [(fields: JSONValue, type: String)] {
+        (0..<count).map { number in
+            let location: JSONValue = ["lat": .number(48 + Double(number % 997) / 1_000), "lon": .number(2 + Double(number % 991) / 1_000)]
+            let fields: JSONValue = ["dogId": .string(dog), "kind": .string(number % 2 == 0 ? "pee" : "poo"),
+                                     "at": "2026-11-22T07:55:12.345Z", "location": location]
+            return (fields, "business")
+        }
+    }
+
     /// A new dog's id.
     @discardableResult
     func dog(_ name: String = "Pixel") throws -> String { try put("dog", ["name": .string(name)]).id }
