@@ -234,7 +234,8 @@ struct DogCommandTests {
             #expect(again.stdout.contains("2 unchanged"), "\(again.stdout)")
         }
         // The same points through standard input: kept in a scratch file, and read twice as a file is.
-        for (format, text) in [("geojson", try String(contentsOfFile: geojson, encoding: .utf8)), ("csv", csv)] {
+        for (format, text) in [("geojson", try String(contentsOfFile: geojson, encoding: .utf8)), ("csv", csv),
+                               ("gpx", try String(contentsOfFile: gpx, encoding: .utf8))] {
             let other = try CLIFixture()
             try #require(other.trove("dog", "add", "Pixel").status == 0)
             let piped = try other.trove("import", format, "-", input: text)
@@ -242,7 +243,7 @@ struct DogCommandTests {
             #expect(try Self.records(other).map { $0["kind"] as? String } == ["poo", "pee"], "\(format)")
             let bad = try other.trove("import", format, "-", input: String(text.dropLast(25)))
             #expect(bad.status == 1 && bad.stderr.contains("nothing was imported"), "\(format): \(bad.stderr)")
-            // Cut short, the GeoJSON is not JSON; the CSV's last row is short of fields.
+            // Cut short, the GeoJSON is not JSON, nor the GPX a whole document; the CSV's last row is short of fields.
             #expect(bad.stderr.hasPrefix(format == "csv" ? "trove: the file has 1 invalid entry" : "trove: -: "), "\(format): \(bad.stderr)")
             #expect(try Self.records(other).count == 2)
         }

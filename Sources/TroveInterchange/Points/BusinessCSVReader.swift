@@ -6,7 +6,9 @@ import Foundation
 /// required, `dog` and `note` optional, anything else ignored. Quoted fields may hold
 /// commas, doubled quotes and line breaks; CRLF or LF endings, a leading BOM and blank
 /// lines are all accepted, since spreadsheets differ in each.
-public enum BusinessCSVReader {
+public struct BusinessCSVReader: Sendable {
+    public init() {}
+
     /// The documented header, as a spreadsheet user would type it.
     public static let header = ["time", "lat", "lon", "kind", "dog"]
 
@@ -123,9 +125,13 @@ public enum BusinessCSVReader {
 /// memory of one piece and one point.
 public typealias BusinessCSVFile = StreamedPointFile<BusinessCSVReader>
 
+extension StreamedPointFile where Format == BusinessCSVReader {
+    public init(path: String) throws { try self.init(path: path, format: BusinessCSVReader()) }
+}
+
 extension BusinessCSVReader: PointFileFormat {
-    public static func read(path: String, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws -> [String] {
-        try read(.file(path), point: point, problem: problem)
-        return []
+    public func read(path: String, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws -> PointFileSummary {
+        try Self.read(.file(path), point: point, problem: problem)
+        return PointFileSummary()
     }
 }

@@ -9,35 +9,69 @@ import TroveKit
 /// Tracks and routes are a walk's path, not where the dog went, so they are counted
 /// in `notes` and left alone. Elements are matched by local name, so any namespace
 /// prefix (`<gpx:wpt>`) works.
-public enum GPXReader {
-    /// The points of a GPX file; `kindOverride` (`"pee"`/`"poo"`) is the kind of every
-    /// waypoint whose `<type>`, `<sym>` and `<name>` do not say.
-    public static func read(_ bytes: [UInt8], kindOverride: String? = nil) throws -> PointFile {
-        var override: String?
+public struct GPXReader: PointFileFormat {
+    /// The kind (`"pee"`/`"poo"`) of every waypoint whose `<type>`, `<sym>` and `<name>` do not say.
+    public let kindOverride: String?
+
+    /// Throws `PointFileError.invalidKind` when `kindOverride` is neither pee nor poo (in any case).
+    public init(kindOverride: String? = nil) throws {
         if let kindOverride {
             let kind = PointFormat.trimmed(kindOverride).lowercased()
             guard PointFormat.kinds.contains(kind) else { throw PointFileError.invalidKind(kindOverride) }
-            override = kind
+            self.kindOverride = kind
+        } else {
+            self.kindOverride = nil
         }
-        // XMLParser reports success for empty input, so an empty file is caught here.
-        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw PointFileError.notXML(line: 1, column: 1, reason: "the file is empty")
-        }
-        // FoundationXML traps (SIGILL, no message) on an element name that is not UTF-8: such a file is refused
-        // here, with where the byte is, unless libxml2 converts it to UTF-8 first.
-        let bytes = try XMLInputGuard.prepare(bytes) { bytes in
-            if let bad = UTF8Text.firstInvalid(bytes[...]) {
-                throw PointFileError.notUTF8(line: bad.line, offset: bad.offset, byte: bad.value)
+    }
+
+    /// The points of a GPX file held in memory; `kindOverride` (`"pee"`/`"poo"`) is the kind of every
+    /// waypoint whose `<type>`, `<sym>` and `<name>` do not say.
+    public static func read(_ bytes: [UInt8], kindOverride: String? = nil) throws -> PointFile {
+        var file = PointFile()
+        let summary = try GPXReader(kindOverride: kindOverride)
+            .read(try GuardedXMLStream(.bytes(bytes)), point: { file.points.append($0) }, problem: { file.problems.append($0) })
+        file.notes = summary.notes
+        file.fileTime = summary.fileTime
+        return file
+    }
+
+    public func read(path: String, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws -> PointFileSummary {
+        try read(try GuardedXMLStream(.file(path)), point: point, problem: problem)
+    }
+
+    /// Reads the file through, handing over each waypoint's point, or the problem that leaves it out, as its
+    /// `</wpt>` is read. Throws `PointFileError` when the file is not GPX, and what `point` or `problem` throw.
+    func read(_ stream: GuardedXMLStream, point: (BusinessPoint) throws -> Void, problem: (String) throws -> Void) throws -> PointFileSummary {
+        try withoutActuallyEscaping(point) { point in
+            try withoutActuallyEscaping(problem) { problem in
+                let collector = GPXCollector { waypoint in
+                    switch Self.point(from: waypoint, kindOverride: kindOverride) {
+                    case .success(let read): try point(read)
+                    case .failure(let issue): try problem(issue.text)
+                    }
+                }
+                let parser = XMLParser(stream: stream)
+                parser.shouldProcessNamespaces = true
+                parser.shouldResolveExternalEntities = false
+                parser.delegate = collector
+                collector.stream = stream
+                // On Linux `parse()` returns true after some errors (libxml2 runs in recover mode), so the delegate's
+                // record decides, not the result.
+                _ = parser.parse()
+                if let thrown = collector.thrown { throw thrown }
+                try Self.check(collector, stream: stream, parser: parser)
+                let fileTime = collector.fileTime.flatMap { PointFormat.parseTime(PointFormat.trimmed($0), zoneOptional: true) }
+                return PointFileSummary(notes: Self.pathNote(collector).map { [$0] } ?? [], fileTime: fileTime)
             }
         }
-        let collector = GPXCollector()
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        // On Linux `parse()` returns true after some errors (libxml2 runs in recover mode) and
-        // false after a whole file over 10 MB, so the delegate's record decides, not the result.
-        _ = parser.parse()
+    }
+
+    /// Throws the reason a file read through is not a whole GPX document, in the order a reader would want them:
+    /// what the guard refused (before the parser saw it), an empty file, another root, libxml2's first error.
+    private static func check(_ collector: GPXCollector, stream: GuardedXMLStream, parser: XMLParser) throws {
+        if let failure = stream.failure { throw failure }
+        // XMLParser reports success for empty input, so an empty file is caught here.
+        guard stream.sawContent else { throw PointFileError.notXML(line: 1, column: 1, reason: "the file is empty") }
         if let root = collector.wrongRoot { throw PointFileError.notGPX(root: root) }
         if let error = collector.firstError {
             let reason: String
@@ -53,17 +87,6 @@ public enum GPXReader {
                 line: parser.lineNumber, column: parser.columnNumber,
                 reason: "the file ends before </gpx> (is it cut short?)")
         }
-
-        var file = PointFile()
-        for waypoint in collector.waypoints {
-            switch point(from: waypoint, kindOverride: override) {
-            case .success(let point): file.points.append(point)
-            case .failure(let problem): file.problems.append(problem.text)
-            }
-        }
-        if let note = pathNote(collector) { file.notes.append(note) }
-        file.fileTime = collector.fileTime.flatMap { PointFormat.parseTime(PointFormat.trimmed($0), zoneOptional: true) }
-        return file
     }
 
     /// A problem with one waypoint, already worded.
@@ -210,7 +233,13 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
         "http://www.topografix.com/GPX/1/0", "http://www.topografix.com/GPX/1/1",
     ]
 
-    var waypoints: [GPXRawWaypoint] = []
+    /// Told of each waypoint as its end tag is read.
+    private let waypoint: (GPXRawWaypoint) throws -> Void
+    /// What `waypoint` threw; the reading stops there.
+    var thrown: (any Error)?
+    /// The stream read, told to stop when `waypoint` throws.
+    weak var stream: GuardedXMLStream?
+    private var waypoints = 0
     var tracks = 0, trackPoints = 0, routes = 0, routePoints = 0
     /// The root's name when it is not `gpx`.
     var wrongRoot: String?
@@ -228,6 +257,10 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
     private var waypointDepth = 0
     private var extensionsDepth: Int?
     private var text = ""
+
+    init(waypoint: @escaping (GPXRawWaypoint) throws -> Void) {
+        self.waypoint = waypoint
+    }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -248,7 +281,8 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
         case "metadata" where depth == 2: inMetadata = true
         case "time" where fileTime == nil && (depth == 2 || (depth == 3 && inMetadata)): readingFileTime = true
         case "wpt":
-            current = GPXRawWaypoint(index: waypoints.count + 1, lat: attributeDict["lat"], lon: attributeDict["lon"])
+            waypoints += 1
+            current = GPXRawWaypoint(index: waypoints, lat: attributeDict["lat"], lon: attributeDict["lon"])
             waypointDepth = depth
         case "trk": tracks += 1
         case "trkpt": trackPoints += 1
@@ -271,9 +305,15 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
             return
         }
         if depth == waypointDepth {
-            waypoints.append(current!)
+            let ended = current!
             current = nil
             extensionsDepth = nil
+            guard thrown == nil else { return }
+            do { try waypoint(ended) } catch {
+                thrown = error
+                stream?.stop()
+                parser.abortParsing()
+            }
         } else if depth == waypointDepth + 1, Self.fieldNames.contains(elementName), current!.fields[elementName] == nil {
             current!.fields[elementName] = text
         } else if elementName == "id" || elementName == "dog" {
@@ -300,7 +340,7 @@ private final class GPXCollector: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         // Only the first: libxml2 reports follow-on errors at the end of the file.
-        guard firstError == nil, wrongRoot == nil else { return }
+        guard firstError == nil, wrongRoot == nil, thrown == nil else { return }
         let code = (parseError as NSError).code
         // Error 1 after </gpx> is libxml2's 10 MB limit on what swift-corelibs-foundation's
         // push parser has consumed ("Huge input lookup"): every element was already read.

@@ -5,7 +5,9 @@ import TroveJSON
 ///
 /// Each Point feature is one pee or poo, its kind in `properties.kind`. Other geometries
 /// (a walk's LineString, a park's Polygon) are counted in `notes` and left alone.
-public enum GeoJSONReader {
+public struct GeoJSONReader: Sendable {
+    public init() {}
+
     /// The points of a GeoJSON document held in memory.
     public static func read(_ bytes: [UInt8]) throws -> PointFile {
         var stream = JSONObjectStream(bytes: bytes)

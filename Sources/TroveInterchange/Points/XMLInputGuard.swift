@@ -1,4 +1,4 @@
-/// What FoundationXML's `XMLParser` cannot be trusted with, settled before it sees a file's bytes.
+/// What FoundationXML cannot be trusted with, settled a piece at a time before its `XMLParser` sees a file's bytes.
 ///
 /// swift-corelibs-foundation's callbacks from libxml2 crash the process on some well-formed input:
 /// - a processing instruction with nothing after its name (`<?name?>`): libxml2 passes no data and the
@@ -9,7 +9,19 @@
 /// ASCII-compatible encodings libxml2 converts, and UTF-16. An empty processing instruction gets a space
 /// (`<?name ?>`, the same instruction to XML, which the GPX reader ignores anyway), and a document type
 /// declaration is refused: GPX has none, and the entities it could declare are text this scan never sees.
-enum XMLInputGuard {
+///
+/// The guard reads the file in pieces of any size and hands back the bytes the parser may have of each, so that a
+/// GPX file of any length is read in the memory of one piece; what it hands back, and the error it throws, are the
+/// same however the file is cut (a test cuts random files in pieces of 1 to 8 bytes). Its errors come in the order a
+/// whole reading would find them: an encoding it cannot read at once; a byte that is not UTF-8 anywhere in the file
+/// before any other refusal (so a refused file is still read to its end, or to that byte); then a refused encoding
+/// name, then a `<!DOCTYPE>`.
+///
+/// ```swift
+/// var guard = XMLInputGuard()
+/// let safe = try guard.take(piece[...]) + guard.finish()   // throws PointFileError
+/// ```
+struct XMLInputGuard {
     /// How the file's characters are laid out, as libxml2 detects it from the first bytes.
     struct Layout: Equatable {
         /// 1 (UTF-8 and other ASCII-compatible encodings) or 2 (UTF-16).
@@ -19,29 +31,199 @@ enum XMLInputGuard {
         var start: Int
     }
 
-    /// The bytes to hand to `XMLParser`, or the reason they cannot be read; `checkUTF8` is called when the
-    /// text will reach FoundationXML as it is, without libxml2 converting it.
-    static func prepare(_ bytes: [UInt8], checkUTF8: ([UInt8]) throws -> Void) throws -> [UInt8] {
-        guard let layout = layout(of: bytes) else {
+    /// The longest start of a file held to read its XML declaration. libxml2 reads one up to its first `>`; a
+    /// declaration longer than this (only a hostile file has one) is taken as malformed, and the file refused.
+    static let longestHead = 1 << 16
+
+    /// Bytes held until the layout and the declaration are known; then nil.
+    private var head: [UInt8]? = []
+    private var layout = Layout(width: 1, bigEndian: false, start: 0)
+    /// Whether the bytes must be UTF-8 (they reach FoundationXML as they are, without libxml2 converting them).
+    private var checksUTF8 = true
+    private var utf8 = UTF8Check()
+    /// The first refusal other than a byte that is not UTF-8, thrown at the end of the file unless such a byte is found.
+    private var refusal: PointFileError?
+    private var scan = ScanState.text
+    /// Where the scan is, in units after the byte order mark, and where the last `<` was.
+    private var position = 0, line = 1, lineStart = 0, tagLine = 1, tagColumn = 1
+    /// Of the current UTF-16 unit, its first byte when only that has been read.
+    private var halfUnit: UInt8?
+    /// Bytes of the file taken so far.
+    private var taken = 0
+
+    init() {}
+
+    /// Reads the next piece of the file; returns the bytes the parser may be given now (perhaps none).
+    mutating func take(_ piece: ArraySlice<UInt8>) throws -> [UInt8] {
+        taken += piece.count
+        if head != nil {
+            head!.append(contentsOf: piece)
+            guard let held = try settleHead(final: false) else { return [] }
+            return try body(held[...])
+        }
+        return try body(piece)
+    }
+
+    /// Ends the file; returns the bytes still held back, or throws the refusal the file earned.
+    mutating func finish() throws -> [UInt8] {
+        var out: [UInt8] = []
+        if head != nil, let held = try settleHead(final: true) { out = try body(held[...]) }
+        if checksUTF8, let bad = utf8.finish() { throw PointFileError.notUTF8(line: bad.line, offset: bad.offset, byte: bad.value) }
+        if let refusal { throw refusal }
+        if case .piQuestion = scan { emit(0x3F, to: &out) }
+        if let halfUnit { out.append(halfUnit) }
+        return out
+    }
+
+    /// The whole of `bytes` settled, read in pieces of `pieceSize`.
+    static func settled(_ bytes: [UInt8], pieceSize: Int = 1 << 20) throws -> [UInt8] {
+        var guardian = XMLInputGuard()
+        var out: [UInt8] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + pieceSize)
+            out += try guardian.take(bytes[offset..<end])
+            offset = end
+        }
+        return out + (try guardian.finish())
+    }
+
+    /// Once enough of the file is held to know its layout and declaration: decides what is checked, and returns the
+    /// held bytes for the body. Nil while more is needed.
+    private mutating func settleHead(final: Bool) throws -> [UInt8]? {
+        let held = head!
+        guard held.count >= 4 || final else { return nil }
+        guard let layout = Self.layout(of: held) else {
             throw PointFileError.notXML(line: 1, column: 1, reason: "the file is in UTF-32 or EBCDIC (save it as UTF-8)")
         }
-        let units = Units(bytes: bytes, layout: layout)
-        let declared = declaredEncoding(units)
+        let units = Units(bytes: held, layout: layout)
+        guard let declared = Self.declaredEncoding(units, atEnd: final, tooLong: held.count >= Self.longestHead) else { return nil }
+        head = nil
+        self.layout = layout
         // libxml2 converts a single-byte encoding a declaration names, unless a UTF-8 byte order mark overrides it.
         var converted = false
-        if case .name(let name) = declared, layout.width == 1, layout.start == 0 { converted = isSingleByte(name) }
-        if layout.width == 1 && !converted { try checkUTF8(bytes) }
+        if case .name(let name) = declared, layout.width == 1, layout.start == 0 { converted = Self.isSingleByte(name) }
+        checksUTF8 = layout.width == 1 && !converted
         switch declared {
         case .none: break
         case .name(let name):
-            guard layout.width == 2 ? isUTF16(name, bigEndian: layout.bigEndian) : isASCIICompatible(name) else {
-                throw PointFileError.notXML(
+            if !(layout.width == 2 ? Self.isUTF16(name, bigEndian: layout.bigEndian) : Self.isASCIICompatible(name)) {
+                refusal = .notXML(
                     line: 1, column: 1, reason: "the file declares the encoding \"\(name)\", which Trove does not read (save it as UTF-8)")
             }
         case .malformed:
-            throw PointFileError.notXML(line: 1, column: 1, reason: "the XML declaration's encoding is not written as XML says")
+            refusal = .notXML(line: 1, column: 1, reason: "the XML declaration's encoding is not written as XML says")
         }
-        return try patched(units)
+        return held
+    }
+
+    /// Checks and scans bytes after the head is settled.
+    private mutating func body(_ piece: ArraySlice<UInt8>) throws -> [UInt8] {
+        if checksUTF8, let bad = utf8.take(piece) { throw PointFileError.notUTF8(line: bad.line, offset: bad.offset, byte: bad.value) }
+        guard refusal == nil else { return [] }
+        var out: [UInt8] = []
+        out.reserveCapacity(piece.count + 16)
+        var index = piece.startIndex
+        // The byte order mark passes as it is.
+        let offsetOfPiece = taken - piece.count
+        if offsetOfPiece < layout.start {
+            let markEnd = min(piece.endIndex, index + (layout.start - offsetOfPiece))
+            out.append(contentsOf: piece[index..<markEnd])
+            index = markEnd
+        }
+        if layout.width == 1 {
+            while index < piece.endIndex {
+                let byte = piece[index]
+                index += 1
+                if !step(UInt16(byte), out: &out) { return [] }
+            }
+        } else {
+            while index < piece.endIndex {
+                guard let first = halfUnit else { halfUnit = piece[index]; index += 1; continue }
+                let second = piece[index]
+                index += 1
+                halfUnit = nil
+                if !step(layout.bigEndian ? UInt16(first) << 8 | UInt16(second) : UInt16(second) << 8 | UInt16(first), out: &out) { return [] }
+            }
+        }
+        return out
+    }
+
+    /// Where the scan for `<?name?>` and `<!DOCTYPE` is.
+    private enum ScanState {
+        case text
+        /// Just after a `<`.
+        case lessThan
+        /// After `<` and the first `count` units of `!DOCTYPE`.
+        case doctype(count: Int)
+        /// After `<?` and `length` units of a name: a run of units up to a space, `?` or `<` (which holds libxml2's
+        /// name, and is it when `?>` follows). Every `<` is looked at, since libxml2 goes on after a `<?` it cannot read
+        /// (`<?<?x?>`).
+        case name(length: Int)
+        /// After `<?`, a name and a `?`, which is held back: a space goes before it if `>` follows.
+        case piQuestion
+    }
+
+    private static let doctype: [UInt16] = Array("!DOCTYPE".utf16)
+
+    /// Scans one unit and writes what may be passed on; false once the file is refused.
+    private mutating func step(_ unit: UInt16, out: inout [UInt8]) -> Bool {
+        defer {
+            if unit == 0x0A { line += 1; lineStart = position + 1 }
+            position += 1
+        }
+        while true {
+            switch scan {
+            case .text:
+                if unit == 0x3C {
+                    scan = .lessThan
+                    tagLine = line
+                    tagColumn = position - lineStart + 1
+                }
+                emit(unit, to: &out)
+                return true
+            case .lessThan:
+                if unit == 0x3F {
+                    scan = .name(length: 0)
+                } else if unit == 0x21 {
+                    scan = .doctype(count: 1)
+                } else {
+                    scan = .text
+                    continue
+                }
+                emit(unit, to: &out)
+                return true
+            case .doctype(let count):
+                guard unit == Self.doctype[count] else { scan = .text; continue }
+                if count + 1 == Self.doctype.count {
+                    refusal = .notXML(line: tagLine, column: tagColumn,
+                                      reason: "a <!DOCTYPE> declaration, which GPX files do not have (Trove does not read one)")
+                    return false
+                }
+                scan = .doctype(count: count + 1)
+                emit(unit, to: &out)
+                return true
+            case .name(let length):
+                if unit == 0x3C { scan = .text; continue }
+                if unit == 0x3F, length > 0 { scan = .piQuestion; return true }
+                scan = unit == 0x3F || Self.isSpace(unit) ? .text : .name(length: length + 1)
+                emit(unit, to: &out)
+                return true
+            case .piQuestion:
+                scan = .text
+                if unit == 0x3E { emit(0x20, to: &out) }
+                emit(0x3F, to: &out)
+                continue
+            }
+        }
+    }
+
+    private func emit(_ unit: UInt16, to out: inout [UInt8]) {
+        switch (layout.width, layout.bigEndian) {
+        case (1, _): out.append(UInt8(truncatingIfNeeded: unit))
+        case (_, true): out.append(UInt8(unit >> 8)); out.append(UInt8(unit & 0xFF))
+        default: out.append(UInt8(unit & 0xFF)); out.append(UInt8(unit >> 8))
+        }
     }
 
     /// The layout libxml2 will read, or nil for UTF-32 and EBCDIC, which are not read.
@@ -106,19 +288,24 @@ enum XMLInputGuard {
         return try! Regex(pattern)
     }
 
-    static func declaredEncoding(_ units: Units) -> Declared {
-        guard units.matches("<?xml", at: 0), units.count > 5, isSpace(units[5]) else { return .none }
+    /// What the declaration says, or nil while the file's start does not yet tell: `atEnd` when no more of the
+    /// file will come, `tooLong` when no more of it will be held.
+    static func declaredEncoding(_ units: Units, atEnd: Bool = true, tooLong: Bool = false) -> Declared? {
+        if units.count < 6, !atEnd { return nil }
+        guard units.matches("<?xml", at: 0), units.count > 5, isSpace(units[5]) else { return Declared.none }
         // libxml2 finds the encoding, if at all, before the first `>`: its names and numbers have none.
         var text = ""
         var position = 0
+        var closed = false
         while position < units.count {
             let unit = units[position]
             // Any other character stands for itself only if it is ASCII; the rest cannot match the pattern.
             text.unicodeScalars.append(unit < 0x80 ? Unicode.Scalar(UInt8(unit)) : "\u{1}")
-            if unit == 0x3E { break }
+            if unit == 0x3E { closed = true; break }
             position += 1
         }
-        guard text.contains("encoding") else { return .none }
+        if !closed, !atEnd { return tooLong ? .malformed : nil }
+        guard text.contains("encoding") else { return Declared.none }
         guard let match = try? declarationPattern().wholeMatch(in: text),
               let name = match.output[1].substring ?? match.output[2].substring else { return .malformed }
         return .name(String(name))
@@ -148,43 +335,49 @@ enum XMLInputGuard {
 
     /// XML's own white space (its `S` production: no form feed or vertical tab), not `Character.isWhitespace`.
     private static func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D }
+}
 
-    /// The bytes with a space before the `?>` of every empty processing instruction; a document type declaration refused.
-    static func patched(_ units: Units) throws -> [UInt8] {
-        var spaces: [Int] = []
-        var line = 1, lineStart = 0
-        var position = 0
-        while position + 1 < units.count {
-            let unit = units[position]
-            if unit == 0x0A { line += 1; lineStart = position + 1 }
-            guard unit == 0x3C else { position += 1; continue }
-            if units.matches("<!DOCTYPE", at: position) {
-                throw PointFileError.notXML(
-                    line: line, column: position - lineStart + 1,
-                    reason: "a <!DOCTYPE> declaration, which GPX files do not have (Trove does not read one)")
-            }
-            if units[position + 1] == 0x3F {
-                // `<?` and a name: a run of units up to a space, `?` or `<` (which holds libxml2's name, and is it when
-                // `?>` follows). Every `<` is looked at, since libxml2 goes on after a `<?` it cannot read (`<?<?x?>`).
-                var end = position + 2
-                while end < units.count, units[end] != 0x3F, units[end] != 0x3C, !isSpace(units[end]) { end += 1 }
-                if end > position + 2, end + 1 < units.count, units[end] == 0x3F, units[end + 1] == 0x3E { spaces.append(end) }
-            }
-            position += 1
+/// Bytes checked to be UTF-8 a piece at a time: a character cut between two pieces is checked whole with the next.
+struct UTF8Check {
+    /// The start of a character the last piece ended inside (at most 3 bytes).
+    private var held: [UInt8] = []
+    /// Bytes before `held`, and line feeds among them.
+    private var offset = 0
+    private var lineFeeds = 0
+
+    /// Checks the next piece; returns the first byte that is not UTF-8, placed in the whole text.
+    mutating func take(_ piece: ArraySlice<UInt8>) -> UTF8Text.BadByte? {
+        guard held.isEmpty else { return check(held + piece, final: false) }
+        return check(piece, final: false)
+    }
+
+    /// Checks what the last piece left held: the text has ended.
+    mutating func finish() -> UTF8Text.BadByte? { check(held[...], final: true) }
+
+    private mutating func check<Bytes: RandomAccessCollection>(_ bytes: Bytes, final: Bool) -> UTF8Text.BadByte?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        let cut = final ? bytes.endIndex : Self.lastBoundary(bytes)
+        let checked = ArraySlice(bytes[bytes.startIndex..<cut])
+        if let bad = UTF8Text.firstInvalid(checked) {
+            return UTF8Text.BadByte(offset: offset + bad.offset, line: lineFeeds + bad.line, value: bad.value)
         }
-        guard !spaces.isEmpty else { return units.bytes }
-        let layout = units.layout
-        let space: [UInt8] = layout.width == 1 ? [0x20] : layout.bigEndian ? [0x00, 0x20] : [0x20, 0x00]
-        var out: [UInt8] = []
-        out.reserveCapacity(units.bytes.count + spaces.count * space.count)
-        var copied = 0
-        for unit in spaces {
-            let offset = layout.start + unit * layout.width
-            out.append(contentsOf: units.bytes[copied..<offset])
-            out.append(contentsOf: space)
-            copied = offset
+        offset += checked.count
+        lineFeeds += checked.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        held = Array(bytes[cut...])
+        return nil
+    }
+
+    /// Where the last character that may be incomplete starts: a lead byte among the last three without all the
+    /// bytes it needs after it; else the end.
+    private static func lastBoundary<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
+        var index = bytes.endIndex
+        while index > bytes.startIndex, bytes.endIndex - index < 3 {
+            index -= 1
+            let byte = bytes[index]
+            if byte & 0xC0 == 0x80 { continue }
+            let needed = byte >= 0xF0 && byte <= 0xF7 ? 4 : byte >= 0xE0 && byte < 0xF0 ? 3 : byte >= 0xC0 && byte < 0xE0 ? 2 : 1
+            return bytes.endIndex - index < needed ? index : bytes.endIndex
         }
-        out.append(contentsOf: units.bytes[copied...])
-        return out
+        return bytes.endIndex
     }
 }

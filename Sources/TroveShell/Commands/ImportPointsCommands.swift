@@ -20,22 +20,17 @@ enum ImportPoints {
 
         /// Reads the file, parses it, and imports its points under one progress bar; the store is unchanged on any error.
         ///
-        /// - Parameter read: how the format is read: a file on disk a point at a time (GeoJSON, CSV; standard input
-        ///   kept in a scratch file first), or the bytes whole (GPX).
-        func run(_ path: String, system: String, _ env: CommandEnvironment, read: Reading) throws {
+        /// - Parameter open: opens the file on disk in its format, to be read a point at a time (`StreamedPointFile`);
+        ///   standard input is kept in a scratch file first.
+        func run(_ path: String, system: String, _ env: CommandEnvironment, open: (String) throws -> any PointSource) throws {
             let store = try storeOptions.open(env)
             let file: any PointSource
             // Standard input, for a format read from disk, is kept in a scratch file that lives as long as the import.
             var spooled: SpooledInput?
             defer { withExtendedLifetime(spooled) {} }
             do {
-                switch read {
-                case .onDisk(let open):
-                    if path == "-" { spooled = try SpooledInput(env.input) }
-                    file = try open(spooled?.path ?? path)
-                case .whole(let parse):
-                    file = try parse(try Input.readAll(path, env))
-                }
+                if path == "-" { spooled = try SpooledInput(env.input) }
+                file = try open(spooled?.path ?? path)
             } catch let error as PointFileError {
                 throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
             }
@@ -51,14 +46,6 @@ enum ImportPoints {
                 }
             }
         }
-    }
-
-    /// How a point importer reads its file.
-    enum Reading {
-        /// From disk, a point at a time, twice (`StreamedPointFile`).
-        case onDisk((String) throws -> any PointSource)
-        /// Whole, from its bytes.
-        case whole(([UInt8]) throws -> PointFile)
     }
 
     enum KindArgument: String, ExpressibleByArgument, CaseIterable {
@@ -81,7 +68,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "gpx", env, read: .whole { try GPXReader.read($0, kindOverride: kind?.rawValue) })
+            try options.run(path, system: "gpx", env, open: { try GPXFile(path: $0, format: GPXReader(kindOverride: kind?.rawValue)) })
         }
     }
 
@@ -96,7 +83,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "geojson", env, read: .onDisk { try GeoJSONFile(path: $0) })
+            try options.run(path, system: "geojson", env, open: { try GeoJSONFile(path: $0) })
         }
     }
 
@@ -114,7 +101,7 @@ enum ImportPoints {
         @OptionGroup var options: Options
 
         func run(_ env: CommandEnvironment) throws {
-            try options.run(path, system: "csv", env, read: .onDisk { try BusinessCSVFile(path: $0) })
+            try options.run(path, system: "csv", env, open: { try BusinessCSVFile(path: $0) })
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension Report {
     /// Issue 25's imports of other formats, each in memory that must not grow with the file: 500,000 GeoJSON points
-    /// (and the same points as CSV) and a 100,000-event iCalendar file (targets <= 250 MB each), a Day One export of 100,000 entries and 10,000
+    /// (and the same points as CSV and as GPX waypoints) and a 100,000-event iCalendar file (targets <= 250 MB each), a Day One export of 100,000 entries and 10,000
     /// photos of about 100 KB (target <= 300 MB).
     mutating func formatImports(points: Int, events: Int, dayOneEntries: Int, photos: Int, work: String, trove: String?) throws {
         guard let trove else {
@@ -14,10 +14,14 @@ extension Report {
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 
-        // The same points as GeoJSON and as CSV, each into a store of its own with a dog.
-        for (format, name) in [("geojson", "points.geojson"), ("csv", "points.csv")] {
+        // The same points as GeoJSON, CSV and GPX, each into a store of its own with a dog.
+        for (format, name) in [("geojson", "points.geojson"), ("csv", "points.csv"), ("gpx", "points.gpx")] {
             let file = folder + "/" + name
-            if format == "csv" { try Self.writePointsCSV(points: points, to: file) } else { try Self.writeGeoJSON(points: points, to: file) }
+            switch format {
+            case "csv": try Self.writePointsCSV(points: points, to: file)
+            case "gpx": try Self.writeGPX(points: points, to: file)
+            default: try Self.writeGeoJSON(points: points, to: file)
+            }
             let store = folder + "/\(format)-store"
             try Measure.run([trove, "--store", store, "init"], in: folder)
             try Measure.run([trove, "--store", store, "dog", "add", "Pixel"], in: folder)
@@ -68,6 +72,17 @@ extension Report {
         try writeInParts(to: path, head: "time,lat,lon,kind\n", tail: "", count: points) { number in
             let point = Self.point(number)
             return point.time + "," + point.latitude + "," + point.longitude + "," + point.kind + "\n"
+        }
+    }
+
+    /// The same points as GPX 1.1 waypoints, each with its time and its kind in `<type>`.
+    static func writeGPX(points: Int, to path: String) throws {
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<gpx version=\"1.1\" creator=\"trove-bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+        try writeInParts(to: path, head: head, tail: "</gpx>\n", count: points) { number in
+            let point = Self.point(number)
+            return "<wpt lat=\"" + point.latitude + "\" lon=\"" + point.longitude + "\"><time>" + point.time + "</time><type>"
+                + point.kind + "</type></wpt>\n"
         }
     }
 
