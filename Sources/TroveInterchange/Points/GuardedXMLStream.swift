@@ -87,10 +87,7 @@ final class GuardedXMLStream: InputStream {
             piece = bytes[offset..<end]
         case .file:
             var bytes = [UInt8](repeating: 0, count: pieceSize)
-            var count: Int
-            repeat {
-                count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, pieceSize) }
-            } while count < 0 && errno == EINTR
+            let count = bytes.withUnsafeMutableBytes { FileRead.piece(from: descriptor, into: $0) }
             guard count >= 0 else { throw PointFileError.unreadable(String(cString: strerror(errno))) }
             piece = bytes[..<count]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TroveSystem
 
 /// One CSV record: its fields and the line it starts on.
 struct CSVRecord: Equatable {
@@ -196,10 +197,7 @@ enum CSVPieces {
             next = { pending in
                 let start = pending.count
                 pending.append(contentsOf: repeatElement(0, count: pieceSize))
-                var count: Int
-                repeat {
-                    count = pending.withUnsafeMutableBytes { read(file, $0.baseAddress! + start, pieceSize) }
-                } while count < 0 && errno == EINTR
+                let count = pending.withUnsafeMutableBytes { FileRead.piece(from: file, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
                 guard count >= 0 else { throw Failure.unreadable(String(cString: strerror(errno))) }
                 pending.removeLast(pieceSize - count)
                 return count > 0
