@@ -121,6 +121,7 @@ let package = Package(
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),
         .testTarget(name: "TroveJSONTests", dependencies: ["TroveJSON", "TroveTestSupport"]),
         .testTarget(name: "TroveParallelTests", dependencies: ["TroveParallel"]),
+        .testTarget(name: "TroveSystemTests", dependencies: ["TroveSystem"]),
         .testTarget(name: "TroveICalTests", dependencies: ["TroveICal", "TroveTestSupport"]),
         .testTarget(name: "TroveAgeTests", dependencies: ["TroveAge", "TroveTestSupport"]),
         .testTarget(name: "TroveGitTests", dependencies: ["TroveGit", "TroveTestSupport"]),

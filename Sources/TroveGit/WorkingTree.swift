@@ -1,6 +1,7 @@
 import CGit2
 import Foundation
 import TroveParallel
+import TroveSystem
 
 /// A failure writing or reading a checked-out file.
 public struct WorkingTreeError: Error, Sendable, CustomStringConvertible {
@@ -143,10 +144,10 @@ public final class Checkout {
         if unlink(target) != 0 && errno != ENOENT {
             throw WorkingTreeError(path: path, reason: String(cString: strerror(errno)))
         }
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = FilePath.folder(of: path)
         while !folder.isEmpty, rmdir(try repository.workdirPath(folder)) == 0 {
             realFolders.remove(Substring(folder))
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = FilePath.folder(of: folder)
         }
         try unstage(path)
     }

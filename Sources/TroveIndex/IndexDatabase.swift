@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import TroveSystem
 
 /// The index's SQLite file: opening it, and replacing it when it is damaged, safely beside other
 /// trove processes doing the same.
@@ -152,7 +153,7 @@ enum IndexDatabase {
 
     /// Runs `body` holding a `flock` (`LOCK_SH` or `LOCK_EX`) on the folder of `path`.
     private static func withFolderLock<T>(of path: String, _ mode: Int32, _ body: () throws -> T) rethrows -> T {
-        try withLock(on: (path as NSString).deletingLastPathComponent, mode, body)
+        try withLock(on: FilePath.folder(of: path), mode, body)
     }
 
     /// Runs `body` holding a `flock` on `path` (a folder, or a file made if missing), waiting for it.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TroveStore
+import TroveSystem
 
 extension RecordIndex {
     /// Builds the index of commit `head` from scratch and puts it in the live file.
@@ -46,7 +47,7 @@ extension RecordIndex {
 
     /// Deletes the half-built files of builds whose process was killed (`index.sqlite.new-PID…`).
     private func removeAbandonedBuilds() {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         let prefix = Self.fileName + ".new-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
             let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }

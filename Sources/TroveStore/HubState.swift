@@ -2,6 +2,7 @@ import Foundation
 import TroveGit
 import TroveAge
 import TroveJSON
+import TroveSystem
 
 /// What this device remembers of an encrypted hub, in `.git/trove/hubs/<remote>.json` (never synced): the
 /// newest manifest it verified, who may sign the next one, and which packs are in the local object database.
@@ -39,7 +40,7 @@ struct HubState: Equatable {
             }),
             "packs": .array(indexedPacks.sorted().map { .string($0) }),
         ])
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePath.folder(of: path), withIntermediateDirectories: true)
         try LocalState.writeAtomically(CanonicalJSON.encode(object), to: path, mode: 0o600)
     }
 }

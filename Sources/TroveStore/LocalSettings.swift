@@ -1,5 +1,6 @@
 import Foundation
 import TroveJSON
+import TroveSystem
 
 /// Small settings that belong to one clone and are never synced, in `.git/trove/state.json`:
 /// the selected dog or journal, the last calendar view, the current location, and so on.
@@ -30,7 +31,7 @@ public struct LocalSettings: Sendable {
         // Most writes repeat what is there (the journal of the last entry): no write, no fsync.
         guard settings[key] != value else { return }
         settings[key] = value
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         guard FileManager.default.fileExists(atPath: folder) else { throw StoreError.notAStore(path: folder) }
         try LocalState.writeAtomically(CanonicalJSON.encode(.object(settings)), to: path)
     }

@@ -2,6 +2,7 @@ import Foundation
 import TroveGit
 import TroveJSON
 import TroveSchema
+import TroveSystem
 
 extension Store {
     /// Creates a store at `path`, which must not exist or be an empty folder.
@@ -25,7 +26,7 @@ extension Store {
                 throw StoreError.folderNotEmpty(path: path)
             }
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FilePath.folder(of: path)
         try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
         let staging = parent + "/.trove-init-\(getpid())-" + (path as NSString).lastPathComponent
         try? files.removeItem(atPath: staging)

@@ -60,6 +60,19 @@ import TroveTestSupport
         FileManager.default.contents(atPath: scratch.path + "/" + path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// `NSString.deletingLastPathComponent` crashed on a one-letter path: removing the last file of a one-letter
+    /// folder (a hub's tree may hold one) stopped the process when it climbed to that folder's parent.
+    @Test("removing the last file of one-letter folders removes the folders, and is not a crash")
+    func removeUnderOneLetterFolders() throws {
+        let scratch = try Scratch()
+        let blob = try scratch.repository.writeBlob(bytes("{}\n"))
+        try checkOut(scratch, "q/r/s.json", bytes("{}\n"), blob)
+        #expect(read(scratch, "q/r/s.json") == "{}\n")
+        let index = try remove(scratch, "q/r/s.json")
+        #expect(index.entryID(atPath: "q/r/s.json") == nil)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/q"), "the emptied folders go too")
+    }
+
     @Test("checked-out files have their bytes and are staged with their blobs")
     func checkOut() throws {
         let scratch = try Scratch()

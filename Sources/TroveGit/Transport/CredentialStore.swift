@@ -82,7 +82,7 @@ public struct CredentialStore: Sendable {
 
     /// Reads, changes and writes the file under an exclusive lock, so that two commands saving at once both count.
     private func update(_ change: (inout [String: HTTPLogin]) -> Void) throws {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: file)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let lockDescriptor = open(file + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

@@ -2,6 +2,7 @@ import Foundation
 import TroveJSON
 import TroveParallel
 import TroveStore
+import TroveSystem
 
 /// What the last import of each record read from its source, before any merge with the user's edits: the base
 /// of the three-way merge when the record is imported again (see `ICSImport`).
@@ -69,7 +70,7 @@ struct ImportedForms {
     mutating func save(head newHead: String?) throws {
         encodePending()
         guard changed || newHead != head, let newHead else { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(getpid())"
         FileManager.default.createFile(atPath: temporary, contents: nil)

@@ -4,6 +4,7 @@ import TroveGit
 import TroveJSON
 import TroveSchema
 import TroveStore
+import TroveSystem
 
 /// A request to join an encrypted group, waiting on this machine: the clone that will open the hub once a
 /// member accepts (`.git/trove/groups/.asked-…`).
@@ -42,7 +43,7 @@ extension GroupBook {
 
     /// Starts a clone of the encrypted hub `hub` in `folder` and leaves a request, signed and sealed, for it.
     func ask(hub: String, from folder: String, message: String?) throws {
-        try FileManager.default.createDirectory(atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePath.folder(of: folder), withIntermediateDirectories: true)
         let hubKey = try Store.startEncryptedClone(from: hub, to: folder)
         var words: [String: JSONValue] = ["username": .string(me.username), "requesterKey": .string(me.key.line()), "hubKey": .string(hubKey)]
         if let email = me.email { words["email"] = .string(email) }

@@ -31,7 +31,7 @@ struct HistoryFile {
 
     /// Appends `line`; cuts the file back to the last `limit` lines once it holds twice that many.
     func append(_ line: String) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: path)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }

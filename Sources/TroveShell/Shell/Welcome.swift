@@ -31,7 +31,7 @@ struct Welcome {
     func showOnce(color: Bool, on out: OutputWriter) {
         guard !FileManager.default.fileExists(atPath: marker) else { return }
         Welcome.text(color: color).forEach { out.line($0) }
-        try? FileManager.default.createDirectory(atPath: (marker as NSString).deletingLastPathComponent,
+        try? FileManager.default.createDirectory(atPath: FilePath.folder(of: marker),
                                                  withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: marker, contents: Data())
     }
