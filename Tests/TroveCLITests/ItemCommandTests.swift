@@ -260,6 +260,17 @@ struct ItemCommandTests {
         #expect(refused.stderr.contains("line 5: the photo . cannot be read"), "\(refused.stderr)")
         #expect(refused.stderr.contains("line 6: the photo empty.jpg is not an image"), "\(refused.stderr)")
         #expect(try fixture.commitCount() == commits + 1)
+
+        // Standard input is read as a file is (kept in a scratch file, read twice); photos are found from the current folder.
+        let piped = try fixture.cli.run(["import", "items", "-"], input: "name,photo,notes\nLamp,bag.jpg,desk\nKeys,,hook\n", in: fixture.folder.path)
+        #expect(piped.status == 0 && piped.stdout.contains("1 added, 1 updated, 0 unchanged"), "\(piped.stdout)\(piped.stderr)")
+        #expect(try fixture.commitCount() == commits + 2)
+        let latin1 = fixture.folder.child("latin1.csv")
+        try Data([0x6E, 0x61, 0x6D, 0x65, 0x0A, 0x43, 0x61, 0x66, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: latin1))
+        let refusedLatin1 = try fixture.trove("import", "items", latin1)
+        #expect(refusedLatin1.status == 1 && refusedLatin1.stderr.contains("latin1.csv: line 2 is not UTF-8 text: save the file as CSV (UTF-8); nothing was imported"),
+                "\(refusedLatin1.stderr)")
+        #expect(try fixture.commitCount() == commits + 2)
     }
 
     /// Issue 26: one bad items CSV printed 124 MB of errors, every row named with its whole value.

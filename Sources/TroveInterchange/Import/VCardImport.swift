@@ -21,14 +21,17 @@ public struct VCardImport {
     /// The fields a card sets; a field the card lacks is cleared, except the classes, which only grow.
     static let importedFields = ["name", "nameParts", "email", "phone", "emails", "phones", "addresses", "notes", "uid"]
 
-    /// Imports `file` (read from `path`).
-    public func run(_ file: VCardFile, path: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
+    /// Imports the contacts of `file` (read from `path`), a card at a time.
+    public func run(_ file: some VCardSource, path: String, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         var report = ImportReport(source: "vCard file \((path as NSString).lastPathComponent)")
         report.warnings += file.warnings
         return try ImportRun.perform(on: store, report, options: options, invalid: InvalidEntries(file.invalid.map(\.description))) { transaction, report in
+            // The id of each card read so far, with its line: a few dozen bytes a card.
             var seen: [String: Int] = [:]
-            for (number, read) in file.contacts.enumerated() {
-                defer { progress?(number + 1, file.contacts.count) }
+            var number = 0
+            try file.forEachContact { read in
+                number += 1
+                defer { progress?(number, file.contactCount) }
                 var card = read
                 var id = Self.recordID(card)
                 // A card `trove export vcard` wrote for a contact without a UID names the record: it updates that record.
@@ -41,7 +44,7 @@ public struct VCardImport {
                 if let first = seen[id] {
                     report.skipped += 1
                     report.warnings.append("line \(card.line) (card \"\(card.name)\"): the same person as the card of line \(first); left out")
-                    continue
+                    return
                 }
                 seen[id] = card.line
                 let incoming = Self.fields(card)

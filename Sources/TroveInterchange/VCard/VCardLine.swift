@@ -16,24 +16,11 @@ public struct VCardLine: Sendable, Equatable {
     /// line (a soft line break), without the `=`. Blank lines are dropped. Each line keeps the number it started on.
     public static func unfold(_ text: String) -> [(number: Int, text: String)] {
         var lines: [(number: Int, text: String)] = []
-        // CRLF is one Character in Swift, so splitting on "\n" alone would not split it: both are named, and a lone CR
-        // (old Mac files), which a value could not keep: the writer's escaping drops it.
-        var physical = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" })
-        if let first = physical.first, first.hasPrefix("\u{FEFF}") { physical[0] = first.dropFirst() }
-        // Whether the last logical line is quoted-printable, read once from the head of its first physical line.
-        var quotedPrintable = false
-        for (offset, line) in physical.enumerated() {
-            if quotedPrintable, lines[lines.count - 1].text.hasSuffix("=") {
-                lines[lines.count - 1].text.removeLast()
-                lines[lines.count - 1].text += line
-            } else if let first = line.unicodeScalars.first, first == " " || first == "\t", !lines.isEmpty {
-                // By scalar: a fold before a combining mark makes " " and the mark one Character.
-                lines[lines.count - 1].text.unicodeScalars.append(contentsOf: line.unicodeScalars.dropFirst())
-            } else if !line.allSatisfy(\.isWhitespace) {
-                lines.append((offset + 1, String(line)))
-                quotedPrintable = Self.declaresQuotedPrintable(line)
-            }
+        var unfolding = VCardUnfolding()
+        try? VCardPhysicalLines.forEachLine(of: Array(text.utf8)) { number, line in
+            if let done = unfolding.take(line, number: number) { lines.append(done) }
         }
+        if let last = unfolding.finish() { lines.append(last) }
         return lines
     }
 

@@ -9,28 +9,92 @@ import TroveKit
 /// Read: FN (else N), N's parts, every EMAIL, TEL and ADR with its types (the preferred EMAIL and TEL, else the first,
 /// is the contact's email and phone), UID, NOTE, CATEGORIES. 2.1's quoted-printable values are decoded in their CHARSET.
 public enum VCardReader {
-    /// Reads the file at `path`; errors name the file.
+    /// Reads the file at `path` whole; errors name the file. (An import reads it a card at a time: `VCardFileOnDisk`.)
     public static func read(contentsOf path: String) throws(VCardError) -> VCardFile {
-        let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw VCardError(file: name, line: nil, reason: "cannot read the file")
-        }
-        if let text = String(data: data, encoding: .utf8) { return try read(text, file: name) }
-        // 2.1 cards from phones may hold 8-bit text in the card's CHARSET: each line that is not UTF-8 is read as ISO-8859-1.
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            String(data: line, encoding: .utf8) ?? VCardLine.latin1(line)
-        }
-        var file = try read(lines.joined(separator: "\n"), file: name)
-        file.warnings.append("\(name): not all UTF-8; the lines that are not were read as ISO-8859-1")
-        return file
+        try collect(.file(path), file: (path as NSString).lastPathComponent)
     }
 
     /// Reads vCard text; `file` names it in errors.
     public static func read(_ text: String, file: String? = nil) throws(VCardError) -> VCardFile {
+        try collect(.bytes(Array(text.utf8)), file: file)
+    }
+
+    private static func collect(_ source: Source, file: String?) throws(VCardError) -> VCardFile {
         var result = VCardFile()
+        do {
+            let fileWarnings = try read(source, file: file) { card in
+                switch card {
+                case .success(let (contact, warnings)):
+                    result.contacts.append(contact)
+                    result.warnings += warnings
+                case .failure(let problem):
+                    result.invalid.append(problem)
+                }
+            }
+            result.warnings += fileWarnings
+        } catch let error as VCardError {
+            throw error
+        } catch {
+            // Collecting throws nothing.
+            throw VCardError(file: file, line: nil, reason: "\(error)")
+        }
+        return result
+    }
+
+    /// Where vCard text comes from.
+    enum Source {
+        case bytes([UInt8])
+        /// A file read from disk a megabyte at a time.
+        case file(String)
+    }
+
+    /// What one card of a file gives: a contact and its warnings, or why it cannot be imported.
+    typealias Card = Result<(VCardContact, [String]), VCardProblem>
+
+    /// Reads `source` through, handing each card to `card` as its END:VCARD is read; returns the warnings of the file
+    /// as a whole. Throws `VCardError` when the file cannot be read or its shape is wrong (nothing should be
+    /// imported), and what `card` throws, as it is.
+    static func read(_ source: Source, file: String?, card: (Card) throws -> Void) throws -> [String] {
+        var cards = CardLines(file: file)
+        var unfolding = VCardUnfolding()
+        let notUTF8: Bool
+        func handle(_ read: Card) throws {
+            do { try card(read) } catch { throw ThrownByCard(error: error) }
+        }
+        func line(_ number: Int, _ text: Substring) throws {
+            if let done = unfolding.take(text, number: number) { try cards.take(done, handle) }
+        }
+        do {
+            switch source {
+            case .bytes(let bytes): notUTF8 = try VCardPhysicalLines.forEachLine(of: bytes, line)
+            case .file(let path): notUTF8 = try VCardPhysicalLines.forEachLine(in: path, line)
+            }
+            if let last = unfolding.finish() { try cards.take(last, handle) }
+            try cards.finish()
+        } catch let thrown as ThrownByCard {
+            throw thrown.error
+        } catch let error as VCardError {
+            throw error
+        } catch {
+            // LineReaderError: missing, a folder, unreadable.
+            throw VCardError(file: file, line: nil, reason: "cannot read the file")
+        }
+        // 2.1 cards from phones may hold 8-bit text in the card's CHARSET: each line that is not UTF-8 was read as ISO-8859-1.
+        return notUTF8 ? ["\(file ?? "the file"): not all UTF-8; the lines that are not were read as ISO-8859-1"] : []
+    }
+
+    /// An error thrown by the work done with a card, told apart from the reading's own.
+    private struct ThrownByCard: Error { var error: any Error }
+
+    /// Logical lines gathered into cards: BEGIN:VCARD … END:VCARD, nothing outside.
+    private struct CardLines {
+        let file: String?
         var card: [VCardLine]?
         var begin = 0
-        for (number, raw) in VCardLine.unfold(text) {
+        var count = 0
+
+        mutating func take(_ logical: (number: Int, text: String), _ handle: (Card) throws -> Void) throws {
+            let (number, raw) = logical
             guard let line = VCardLine(number: number, text: raw) else {
                 throw VCardError(file: file, line: number, reason: "'\(raw.prefix(40))' is not a vCard line (NAME:value)")
             }
@@ -46,27 +110,24 @@ public enum VCardReader {
                 guard let lines = card else {
                     throw VCardError(file: file, line: number, reason: "END:VCARD without a BEGIN:VCARD before it")
                 }
-                switch contact(from: lines, begin: begin, file: file) {
-                case .success(let (contact, warnings)):
-                    result.contacts.append(contact)
-                    result.warnings += warnings
-                case .failure(let problem):
-                    result.invalid.append(problem)
-                }
                 card = nil
+                count += 1
+                try handle(VCardReader.contact(from: lines, begin: begin, file: file))
             } else if card != nil {
                 card!.append(line)
             } else {
                 throw VCardError(file: file, line: number, reason: "'\(raw.prefix(40))' is outside a card: a vCard file is BEGIN:VCARD … END:VCARD")
             }
         }
-        if card != nil {
-            throw VCardError(file: file, line: begin, reason: "the card that begins here never ends (END:VCARD missing)")
+
+        func finish() throws(VCardError) {
+            if card != nil {
+                throw VCardError(file: file, line: begin, reason: "the card that begins here never ends (END:VCARD missing)")
+            }
+            if count == 0 {
+                throw VCardError(file: file, line: nil, reason: "no BEGIN:VCARD: this is not a vCard file")
+            }
         }
-        if result.contacts.isEmpty && result.invalid.isEmpty {
-            throw VCardError(file: file, line: nil, reason: "no BEGIN:VCARD: this is not a vCard file")
-        }
-        return result
     }
 
     /// The contact a card's lines describe, with warnings, or what is wrong with it.

@@ -14,19 +14,29 @@ struct ImportItemsCommand: TroveCommand {
             unpaired ('trove tracker activate' pairs them). Homebox's HB.name, HB.description and HB.notes are read.
             Example: trove import items items.csv
             """)
-    @Argument(help: "The CSV file.", completion: .file(extensions: ["csv"])) var path: String
+    @Argument(help: "The CSV file (- for standard input).", completion: .file(extensions: ["csv"])) var path: String
     @OptionGroup var importOptions: ImportCommand.Options
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run(_ env: CommandEnvironment) throws {
         let store = try storeOptions.open(env)
-        let read: (rows: [ItemRow], problems: [String])
-        do { read = try ItemCSVReader.read(try Input.readAll(path, env)) } catch let error as ItemCSVError {
+        // Standard input is kept in a scratch file, to be read twice, for as long as the import lasts.
+        var spooled: SpooledInput?
+        defer { withExtendedLifetime(spooled) {} }
+        let file: ItemCSVFile
+        do {
+            if path == "-" { spooled = try SpooledInput(env.input) }
+            file = try ItemCSVFile(path: spooled?.path ?? path)
+        } catch let error as ItemCSVError {
             throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
         }
-        try ImportCommand.run(importOptions, json: output.json, store: store, env) { settings, _ in
-            try ItemImport(store: store, options: settings).run(read.rows, problems: read.problems, path: path)
+        try ImportCommand.run(importOptions, json: output.json, store: store, env) { settings, progress in
+            do {
+                return try ItemImport(store: store, options: settings).run(file, path: path, progress: progress)
+            } catch let error as ItemCSVError {
+                throw CommandFailure(message: "\(path): \(error.description); nothing was imported")
+            }
         }
     }
 }

@@ -27,10 +27,15 @@ enum VCardCommands {
 
         func run(_ env: CommandEnvironment) throws {
             let store = try storeOptions.open(env)
-            let file: VCardFile
-            do { file = try VCardReader.read(contentsOf: path) } catch { throw CommandFailure(message: error.description) }
+            // Read a card at a time, twice: once to check the file, once to import it.
+            let file: VCardFileOnDisk
+            do { file = try VCardFileOnDisk(path: path) } catch { throw CommandFailure(message: error.description) }
             try ImportCommand.run(options, json: output.json, store: store, env) { settings, progress in
-                try VCardImport(store: store, options: settings).run(file, path: path, progress: progress)
+                do {
+                    return try VCardImport(store: store, options: settings).run(file, path: path, progress: progress)
+                } catch let error as VCardError {
+                    throw CommandFailure(message: error.description + "; nothing was imported")
+                }
             }
         }
     }
