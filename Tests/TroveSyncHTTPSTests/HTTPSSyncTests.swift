@@ -151,7 +151,8 @@ struct HTTPSSyncTests {
         #expect(try storeState(a.store) == before)
         #expect(try Repository(openingAt: machines.server.repositories + "/store.git").referenceTarget("refs/heads/main") == nil)
         // One request without a login, one with the wrong one; then nothing more.
-        let refused = machines.server.requests.filter { $0.contains("\" 401 ") }
+        let refused = machines.server.requests { lines in lines.filter { $0.contains("\" 401 ") }.count >= 2 }
+            .filter { $0.contains("\" 401 ") }
         #expect(refused.count == 2, "\(machines.server.requests)")
         #expect(refused.filter { $0.contains(" alice ") }.count == 1)
 
@@ -365,7 +366,9 @@ struct HTTPSSyncTests {
         #expect(sync.status == 1)
         #expect(sync.stderr.contains("the proxy \(machines.server.proxyURL) refused to connect to 127.0.0.1:\(machines.server.port) (HTTP 400)"),
                 "\(sync.stderr)")
-        #expect(machines.server.requests.contains { $0.contains("\"CONNECT 127.0.0.1:\(machines.server.port) ") })
+        let connect = "\"CONNECT 127.0.0.1:\(machines.server.port) "
+        let logged = machines.server.requests { lines in lines.contains { $0.contains(connect) } }
+        #expect(logged.contains { $0.contains(connect) }, "\(logged)")
         // no_proxy takes the server out of the proxy's hands.
         a.extraEnvironment["no_proxy"] = "127.0.0.1"
         let direct = try bounded(a, "sync")

@@ -125,6 +125,20 @@ public final class HTTPSGitServer: @unchecked Sendable {
         ((try? String(contentsOfFile: accessLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
+    /// The access log's lines once `condition` holds of them, or as they are after 5 s.
+    ///
+    /// nginx logs a request when it frees it, which can be after the client has read the response and gone
+    /// (a 400 to a CONNECT waits out its lingering close): reading the log at once lost that race in CI (stop 41).
+    public func requests(within condition: ([String]) -> Bool) -> [String] {
+        let deadline = Date().addingTimeInterval(5)
+        var lines = requests
+        while !condition(lines) && Date() < deadline {
+            usleep(20_000)
+            lines = requests
+        }
+        return lines
+    }
+
     /// Starts fcgiwrap and nginx (again, after `stop`) on the same ports and waits until nginx accepts connections.
     public func start() throws {
         guard nginx == 0 else { return }
