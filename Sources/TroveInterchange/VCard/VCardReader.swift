@@ -1,4 +1,5 @@
 import Foundation
+import TroveICal
 import TroveKit
 
 /// Reads vCard 2.1, 3.0 and 4.0 files (RFC 2426, RFC 6350) into contacts, by hand: no Swift library at hand reads vCard.
@@ -98,8 +99,8 @@ public enum VCardReader {
             guard let line = VCardLine(number: number, text: raw) else {
                 throw VCardError(file: file, line: number, reason: "'\(raw.prefix(40))' is not a vCard line (NAME:value)")
             }
-            let isBegin = line.name == "BEGIN" && line.value.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD"
-            let isEnd = line.name == "END" && line.value.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD"
+            let isBegin = line.name == "BEGIN" && line.value.trimmingSpaces().uppercased() == "VCARD"
+            let isEnd = line.name == "END" && line.value.trimmingSpaces().uppercased() == "VCARD"
             if isBegin {
                 if card != nil {
                     throw VCardError(file: file, line: number, reason: "a card begins before the card of line \(begin) ends (END:VCARD missing)")
@@ -132,8 +133,8 @@ public enum VCardReader {
 
     /// The contact a card's lines describe, with warnings, or what is wrong with it.
     static func contact(from lines: [VCardLine], begin: Int, file: String?) -> Result<(VCardContact, [String]), VCardProblem> {
-        let version = lines.first { $0.name == "VERSION" }?.text.trimmingCharacters(in: .whitespaces)
-        let formatted = lines.first { $0.name == "FN" }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = lines.first { $0.name == "VERSION" }?.text.trimmingSpaces()
+        let formatted = lines.first { $0.name == "FN" }?.text.trimmingWhitespace()
         let name = formatted.flatMap { $0.isEmpty ? nil : $0 } ?? lines.first { $0.name == "N" }.map(structuredName)
         guard let name, !name.isEmpty else {
             return .failure(VCardProblem(file: file, line: begin, name: nil, message: "the card has no name (no FN or N)"))
@@ -157,7 +158,7 @@ public enum VCardReader {
             let contact = VCardContact(
                 line: begin, version: version, name: try ContactRules.name(name),
                 email: emails.preferred, phone: phones.preferred,
-                uid: lines.first { $0.name == "UID" }.map(\.text).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 },
+                uid: lines.first { $0.name == "UID" }.map(\.text).map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 },
                 notes: notes(lines),
                 categories: try ContactRules.classes(lines.filter { $0.name == "CATEGORIES" }.flatMap { $0.parts(separatedBy: ",") }),
                 emails: emails.all, phones: phones.all, addresses: try addresses(lines),
@@ -219,29 +220,29 @@ public enum VCardReader {
     /// be types: too long, or with a control character or `"`, which no parameter value may hold.
     static func types(of line: VCardLine) -> [String] {
         line.parameter("TYPE").map(trimmed)
-            .filter { !$0.isEmpty && $0 != "pref" && $0.count <= 40 && !$0.unicodeScalars.contains { $0 == "\"" || CharacterSet.controlCharacters.contains($0) } }
+            .filter { !$0.isEmpty && $0 != "pref" && $0.count <= 40 && !$0.unicodeScalars.contains { $0 == "\"" || VCardLine.controlCharacters.contains($0) } }
             .reduce(into: []) { kept, type in if !kept.contains(type) { kept.append(type) } }
     }
 
-    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    static func trimmed(_ text: String) -> String { text.trimmingWhitespace() }
 
     /// A display name from N: Family;Given;Additional;Prefixes;Suffixes, as "Prefixes Given Additional Family Suffixes".
     static func structuredName(_ line: VCardLine) -> String {
-        let parts = line.parts(separatedBy: ";").map { $0.replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespaces) }
+        let parts = line.parts(separatedBy: ";").map { $0.replacingOccurrences(of: ",", with: " ").trimmingSpaces() }
         func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
         return [part(3), part(1), part(2), part(0), part(4)].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// Every NOTE, one paragraph each.
     static func notes(_ lines: [VCardLine]) -> String? {
-        let notes = lines.filter { $0.name == "NOTE" }.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let notes = lines.filter { $0.name == "NOTE" }.map { $0.text.trimmingWhitespace() }.filter { !$0.isEmpty }
         return notes.isEmpty ? nil : notes.joined(separator: "\n\n")
     }
 
     /// 4.0 may write a value as a URI (`tel:+1-555…`, `mailto:…`): the part after the scheme (after each, for
     /// `tel:tel:…`, so that the value written back reads as itself).
     static func withoutScheme(_ value: String, _ scheme: String) -> String {
-        var trimmed = Substring(value.trimmingCharacters(in: .whitespaces))
+        var trimmed = Substring(value.trimmingSpaces())
         while trimmed.lowercased().hasPrefix(scheme) { trimmed = trimmed.dropFirst(scheme.count).drop(while: { $0 == " " || $0 == "\t" }) }
         return String(trimmed)
     }

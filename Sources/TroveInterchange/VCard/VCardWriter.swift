@@ -43,7 +43,7 @@ public enum VCardWriter {
     /// but a record may be edited by hand), quoted when they hold `:`, `;` or `,`.
     static func parameterValues(_ values: [String]) -> [String] {
         values.map { value in
-            let clean = String(value.unicodeScalars.filter { $0 != "\"" && !CharacterSet.controlCharacters.contains($0) }.map(Character.init))
+            let clean = String(value.unicodeScalars.filter { $0 != "\"" && !VCardLine.controlCharacters.contains($0) }.map(Character.init))
             return clean.contains(where: { ":;,".contains($0) }) ? "\"\(clean)\"" : clean
         }.filter { !$0.isEmpty }
     }
