@@ -8,6 +8,9 @@ struct BenchOptions {
     var suite = "all"
     /// The suites `--suite` takes; `all` runs every one.
     static let suites = ["store", "sync", "hubs", "encrypted", "index", "journal", "dogs", "calendar", "items", "imports", "formats", "startup", "all"]
+    static var usage: String {
+        "usage: trove-bench [--suite \(suites.joined(separator: "|"))] [--sizes 1000,10000,100000] [--puts N] [--work DIR]"
+    }
     /// The trove binary beside this one, to time whole commands.
     var trove: String? = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().path + "/trove"
@@ -17,7 +20,10 @@ struct BenchOptions {
     init(_ arguments: ArraySlice<String>) {
         var rest = arguments
         while let flag = rest.popFirst() {
-            guard let value = rest.popFirst() else { break }
+            if flag == "--help" || flag == "-h" { print(Self.usage); exit(0) }
+            guard let value = rest.popFirst() else {
+                FileHandle.standardError.write(Data("\(flag) needs a value\n\(Self.usage)\n".utf8)); exit(2)
+            }
             switch flag {
             case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
             case "--puts": puts = Int(value) ?? puts

@@ -38,8 +38,9 @@ extension Report {
                 size, Double(Self.fileSize(export)) / 1e6, Measure.format(imported.seconds), Measure.format(search.seconds),
                 Measure.format(ours), imported.peakMB, search.peakMB, Measure.format(git.seconds), git.peakMB,
                 Measure.ratio(ours, git.seconds)))
-            try? FileManager.default.removeItem(atPath: folder)
         }
+        // Deleted only now: a deletion would slow the next size's file creation (see main.swift).
+        for size in sizes { try? FileManager.default.removeItem(atPath: work + "/import-\(size)") }
         if let small = peaks.first, let large = peaks.last, large.size > small.size {
             lines.append(String(format: "  peak memory at %d entries over %d: %.2f × (target <= 1.10 ×)",
                                 large.size, small.size, large.peakMB / max(small.peakMB, 1)))
