@@ -112,10 +112,7 @@ enum IndexDatabase {
             // A cache: losing the last transaction to a power cut only means catching up again.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
-            // A row's insert runs its triggers, so SQLite keeps a statement journal of the pages it changes, in a
-            // file above 64 KiB: 20 pwrites a record, 368,540 for an import of 20,000 jrnl entries (strace).
-            // Kept in memory it is as large as one statement's pages, and freed at the statement's end.
-            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            try temporaryFilesInMemory(db)
             // Reads map the file rather than copy its pages into fresh memory: a month view on 50,000 events
             // 117 -> 101 ms. Only SQLite itself ever shrinks the file (a rebuild's backup), and it remaps
             // at each read transaction; nothing else truncates it under a reader.
@@ -124,6 +121,16 @@ enum IndexDatabase {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
         return queue
+    }
+
+    /// Keeps SQLite's temporary files (statement journals, sorts) in memory, as every index connection does.
+    ///
+    /// A row's insert runs its triggers, so SQLite keeps a statement journal of the pages it changes, in a file
+    /// above 64 KiB: 20 pwrites a record, 368,540 for an import of 20,000 jrnl entries (strace). Kept in memory it
+    /// is as large as one statement's pages, and freed at the statement's end. A sort of every row (`BulkChanges`
+    /// building indexes) is the exception: in memory, SQLite's sorter never spills and holds every key.
+    static func temporaryFilesInMemory(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
     }
 
     /// Creates the tables in an empty file; throws `IndexFileError` for another schema version.

@@ -80,6 +80,8 @@ struct IncrementalEqualsRebuildTests {
         #expect(caughtUp == (try freshSnapshot(of: fixture)))
         #expect(caughtUp.filter { $0.hasPrefix("index ") }.count == IndexSchema.orderIndexes.count + 2)
         #expect(caughtUp.contains("integrity ok"))
+        // The indexes were sorted in files; the connection keeps its temporary files in memory again (2: MEMORY).
+        #expect(try index.queue.read { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2)
         #expect(try index.search("towpath").map(\.record.id) == [edited.id])
         #expect(try index.search("doomed").isEmpty)
         // A query that names its index (`INDEXED BY records_by_place`) still finds it.

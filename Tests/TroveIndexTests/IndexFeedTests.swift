@@ -61,6 +61,8 @@ struct IndexFeedTests {
         #expect(try index.search("first").isEmpty && index.search("second").isEmpty)
         #expect(try index.records(tagged: "bird").map(\.id) == [twiceID])
         #expect(try index.queue.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == IndexDatabase.cacheSize)
+        // The indexes were sorted in files; the connection keeps its temporary files in memory again (2: MEMORY).
+        #expect(try index.queue.read { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2)
     }
 
     @Test("a transaction given up, or one that commits nothing, leaves the index as it was")
