@@ -28,6 +28,8 @@ public struct Transaction {
     /// Spill packs already finished (readable by git): a pack's index of its objects is held in memory until it is
     /// finished, so a transaction of 1,000,000 records starts a new one every `objectsPerSpillPack` objects.
     private(set) var finishedSpillPacks: [PackStream] = []
+    /// Which of `finishedSpillPacks` held the last blob `blob` read (a box: `blob` is not mutating).
+    private let lastSpillPackRead = SpillPackHint()
     /// 131,072 objects: one pack up to an import of that many records, eight for 1,000,000 (tests make it small).
     public var objectsPerSpillPack = 1 << 17
     /// The changes spilled so far, on disk (`spillIfLarge`); `changes` holds only the later ones and the logs.
@@ -313,7 +315,7 @@ public struct Transaction {
         }
         if let full = spillPack, full.count >= objectsPerSpillPack {
             try full.finish()
-            full.releaseIndex()
+            try full.releaseIndex()
             finishedSpillPacks.append(full)
             spillPack = nil
         }
@@ -353,10 +355,23 @@ public struct Transaction {
         for pack in finishedSpillPacks { pack.discard() }
     }
 
-    /// The bytes of a blob a change names: from the spill pack if it holds it (read directly, before and after it
-    /// is finished), else from git.
+    /// The bytes of a blob a change names: from the spill packs if they hold it (read directly, before and after
+    /// they are finished, never mapped), else from git.
+    ///
+    /// The pack that held the last blob asked for is asked first: the commit asks in path order, which is mostly
+    /// the order records were put, and so the order they were spilled.
     func blob(_ id: ObjectID) throws -> [UInt8] {
         if let bytes = try spillPack?.read(id) { return bytes }
+        if finishedSpillPacks.indices.contains(lastSpillPackRead.value),
+           let bytes = try finishedSpillPacks[lastSpillPackRead.value].read(id) {
+            return bytes
+        }
+        for (number, pack) in finishedSpillPacks.enumerated() where number != lastSpillPackRead.value {
+            if let bytes = try pack.read(id) {
+                lastSpillPackRead.value = number
+                return bytes
+            }
+        }
         return try store.repository.blob(id)
     }
 
@@ -390,4 +405,9 @@ extension FormatCatalog {
     var recordFormats: [FormatSummary] { formatSummaries.filter { !$0.isLog } }
     /// The names of those formats.
     var recordTypes: [String] { recordFormats.map(\.type) }
+}
+
+/// Which finished spill pack held the last blob a transaction read: only a hint, so copies of a transaction may share it.
+private final class SpillPackHint {
+    var value = 0
 }

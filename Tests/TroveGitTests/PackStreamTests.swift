@@ -92,4 +92,52 @@ import TroveTestSupport
         try handle.close()
         #expect(throws: GitError.self) { try pack.read(id) }
     }
+
+    @Test("a finished pack whose index was let go is read through its index file, never mapped")
+    func readThroughIndexFile() throws {
+        let scratch = try Scratch()
+        let pack = try PackStream(in: scratch.repository)
+        defer { pack.discard() }
+        var ids: [ObjectID] = []
+        for batch in 0..<3 { ids += try pack.append((0..<1_000).map { Self.content(batch * 1_000 + $0) }) }
+        let name = try pack.finish()
+        try pack.releaseIndex()
+        #expect(pack.count == 0, "the index in memory is gone")
+        for (number, id) in ids.enumerated() where try pack.read(id) != Self.content(number) {
+            Issue.record("object \(number) read back wrong")
+            break
+        }
+        #expect(try pack.read(ObjectID(hex: String(repeating: "ab", count: 20))!) == nil)
+        // An id that shares its first byte with one in the pack, and is not in it.
+        var near = ids[7].bytes
+        near[19] ^= 0xFF
+        #expect(try pack.read(ObjectID(bytes: near)) == nil)
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        #expect(!maps.contains((name as NSString).lastPathComponent), "the pack and its index stay unmapped")
+    }
+
+    @Test("an index file changed on disk to send an id to another entry, or to no entry, is refused")
+    func tamperedIndexFileIsRefused() throws {
+        let scratch = try Scratch()
+        let pack = try PackStream(in: scratch.repository)
+        defer { pack.discard() }
+        let ids = try pack.append((0..<200).map(Self.content))
+        let name = try pack.finish()
+        try pack.releaseIndex()
+        // The index sorts by id; the first id's 4-byte offset sits after the ids and the CRCs.
+        let sorted = ids.sorted()
+        let first = 8 + 1024 + 200 * 24
+        let original = try #require(FileManager.default.contents(atPath: name + ".idx"))
+        func offset(at position: Int) -> [UInt8] { Array(original[(first + position * 4)..<(first + position * 4 + 4)]) }
+        chmod(name + ".idx", 0o644)
+        // In place: the pack reads the file it opened.
+        let handle = try #require(FileHandle(forUpdatingAtPath: name + ".idx"))
+        defer { try? handle.close() }
+        for replacement in [offset(at: 1), [0, 0, 0, 13]] {
+            try handle.seek(toOffset: UInt64(first))
+            try handle.write(contentsOf: Data(replacement))
+            #expect(throws: GitError.self) { try pack.read(sorted[0]) }
+        }
+        #expect(try pack.read(sorted[1]) == Self.content(ids.firstIndex(of: sorted[1])!))
+    }
 }

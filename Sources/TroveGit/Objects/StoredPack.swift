@@ -16,12 +16,11 @@ struct StoredPack {
         let packPath = String(indexPath.dropLast(".idx".count)) + ".pack"
         guard let index = try? Data(contentsOf: URL(fileURLWithPath: indexPath), options: .alwaysMapped),
               let pack = try? Data(contentsOf: URL(fileURLWithPath: packPath), options: .alwaysMapped),
-              index.count >= 8 + 1024 + 40, pack.count >= 32,
-              index.prefix(8).elementsEqual([0xFF, 0x74, 0x4F, 0x63, 0, 0, 0, 2])
+              index.count >= PackIndexLayout.minimumSize(count: 0), pack.count >= 32,
+              index.prefix(8).elementsEqual(PackIndexLayout.header)
         else { return nil }
-        let count = Int(Self.uint32(index, at: 8 + 255 * 4))
-        // Ids, CRCs and 4-byte offsets, then the checksums; the 8-byte offsets sit between.
-        guard index.count >= 8 + 1024 + count * 28 + 40 else { return nil }
+        let count = Int(Self.uint32(index, at: PackIndexLayout.fanout(255)))
+        guard index.count >= PackIndexLayout.minimumSize(count: count) else { return nil }
         self.index = index
         self.pack = pack
         self.count = count
@@ -41,19 +40,12 @@ struct StoredPack {
 
     /// Where `id`'s entry starts in the pack, if the pack holds it.
     func offset(of id: ObjectID) -> Int? {
-        let first = Int(id.bytes[0])
-        var low = first == 0 ? 0 : Int(Self.uint32(index, at: 8 + (first - 1) * 4))
-        var high = Int(Self.uint32(index, at: 8 + first * 4))
-        guard high <= count else { return nil }
-        let ids = 8 + 1024
-        while low < high {
-            let middle = (low + high) / 2
-            let start = index.startIndex + ids + middle * 20
-            let order = Self.compare(index[start..<start + 20], id.bytes)
-            if order == 0 { return Self.offset(in: index, count: count, position: middle) }
-            if order < 0 { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        guard let bucket = PackIndexLayout.bucket(of: id, count: count, fanoutCount: { Self.uint32(index, at: PackIndexLayout.fanout($0)) })
+        else { return nil }
+        let start = index.startIndex + PackIndexLayout.ids + bucket.lowerBound * 20
+        guard let position = PackIndexLayout.position(of: id, in: index[start..<start + bucket.count * 20], positions: bucket)
+        else { return nil }
+        return Self.offset(in: index, count: count, position: position)
     }
 
     /// The entry at `offset` as stored: its header (type and size) and its zlib stream, or `nil` for a delta
@@ -77,21 +69,15 @@ struct StoredPack {
     }
 
     private static func offset(in index: Data, count: Int, position: Int) -> Int? {
-        let small = 8 + 1024 + count * 24
-        let value = uint32(index, at: small + position * 4)
+        let value = uint32(index, at: PackIndexLayout.smallOffset(count: count, position: position))
         guard value & 0x8000_0000 != 0 else { return Int(value) }
-        let large = small + count * 4 + Int(value & 0x7FFF_FFFF) * 8
+        let large = PackIndexLayout.largeOffset(count: count, value: value)
         guard large + 8 <= index.count - 40 else { return nil }
         return Int(uint32(index, at: large)) << 32 | Int(uint32(index, at: large + 4))
     }
 
     private static func uint32(_ data: Data, at offset: Int) -> UInt32 {
         let start = data.startIndex + offset
-        return data[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    private static func compare(_ stored: Data, _ id: [UInt8]) -> Int {
-        for (a, b) in zip(stored, id) where a != b { return a < b ? -1 : 1 }
-        return 0
+        return UInt32(PackIndexLayout.bigEndian(data[start..<start + 4]))
     }
 }
