@@ -42,6 +42,33 @@ import TroveTestSupport
         #expect(!leftovers.contains { $0.hasPrefix("tmp_") })
     }
 
+    /// Bytes zlib cannot shrink, so that a batch's entries are as large as its blobs.
+    static func noise(_ count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        return (0..<count).map { _ in
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return UInt8(truncatingIfNeeded: state)
+        }
+    }
+
+    @Test("a batch larger than one write goes out in pieces, an entry larger than a piece alone, and git reads it all")
+    func batchWrittenInPieces() throws {
+        let scratch = try Scratch()
+        let pack = try PackStream(in: scratch.repository)
+        // 3.4 MB of entries: several writes of up to 1 MB, one of them a 1.5 MB entry on its own, then small ones.
+        let blobs = (0..<8).map { Self.noise(300_000, seed: UInt64($0)) } + [Self.noise(1_500_000, seed: 99)]
+            + (0..<600).map(Self.content)
+        #expect(blobs.reduce(0) { $0 + $1.count } > 3 * PackStream.chunkBytes)
+        let ids = try pack.append(blobs)
+        let later = try pack.append([Self.noise(200_000, seed: 7)])
+        for (id, blob) in zip(ids + later, blobs + [Self.noise(200_000, seed: 7)]) { #expect(try pack.read(id) == blob) }
+        let name = try pack.finish()
+        let verified = try scratch.gitResult("verify-pack", "-v", name + ".idx")
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.contains("non delta: 610 objects"), "\(verified.stdout.suffix(300))")
+        for number in [0, 8, 9, 608, 609] { #expect(try scratch.repository.blob((ids + later)[number]) == (blobs + [Self.noise(200_000, seed: 7)])[number]) }
+    }
+
     @Test("a pack given up, finished or not, leaves nothing behind")
     func discarded() throws {
         let scratch = try Scratch()
