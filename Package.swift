@@ -115,7 +115,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "trove", dependencies: ["TroveShell"]),
+        .executableTarget(name: "trove", dependencies: ["TroveShell", "TroveSystem"]),
         .executableTarget(name: "trove-bench", dependencies: ["TroveStore", "TroveIndex", "TroveKit", "TroveInterchange", "TroveTestSupport"], path: "tools/bench/Sources/trove-bench"),
 
         .target(name: "TroveTestSupport", path: "Tests/TroveTestSupport"),

@@ -1,6 +1,7 @@
 import Foundation
 import TroveGit
 import TroveShell
+import TroveSystem
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // `trove --version` needs neither git nor the command tree: building the tree (every option's default, through
@@ -9,6 +10,8 @@ if arguments == ["--version"] {
     print(Trove.version)
     Git.exitNow(0)
 }
+// Before any thread: an import's freed buffers go back to the system (`FreedMemory`).
+FreedMemory.returnLargeBlocksAtOnce()
 Git.prepareInBackground()
 
 // With no command, `trove` is the shell.
