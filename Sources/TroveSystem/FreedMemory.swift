@@ -18,7 +18,7 @@ public enum FreedMemory {
     /// so far, so that the megabyte buffers of a long import come from the heap and leave it fragmented; and each
     /// thread that allocates may get a heap of its own (up to 16 on two cores), none reusing another's free pages.
     /// A fixed threshold of 256 KB and two heaps (glibc's tunables `mmap_threshold` and `arena_max`): an import of
-    /// 1,000,000 jrnl entries peaked at 159 MB against 182 MB, without a spike of 47 MB its default heaps took
+    /// 1,000,000 jrnl entries peaked at 164 MB against 182 MB, without a spike of 47 MB its default heaps took
     /// part way (`/proc/PID/status` every 0.1 s); 100,000 entries at 115 MB against 128 MB, in the same CPU time.
     public static func returnLargeBlocksAtOnce() {
         guard let mallopt = mallopt else { return }
@@ -26,15 +26,13 @@ public enum FreedMemory {
         _ = mallopt(-8, 2)          // M_ARENA_MAX
     }
 
-    /// glibc's `mallopt`, which Swift's Glibc module does not declare.
-    private static let mallopt: (@convention(c) (Int32, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-    }()
+    /// glibc's `mallopt` and `malloc_trim`, which Swift's Glibc module does not declare.
+    private static let mallopt = glibcFunction("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)
+    private static let mallocTrim = glibcFunction("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
 
-    /// glibc's `malloc_trim`, which Swift's Glibc module does not declare.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
+    /// The C function `name` of the running process, looked up at run time; `nil` without glibc.
+    private static func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+    }
 }
