@@ -313,12 +313,6 @@ public struct Transaction {
             paths.append(path)
             blobs.append(bytes)
         }
-        if let full = spillPack, full.count >= objectsPerSpillPack {
-            try full.finish()
-            try full.releaseIndex()
-            finishedSpillPacks.append(full)
-            spillPack = nil
-        }
         let pack = try spillPack ?? PackStream(in: store.repository)
         spillPack = pack
         for (path, id) in zip(paths, try pack.append(blobs)) { changes[path] = .stored(id) }
@@ -334,6 +328,15 @@ public struct Transaction {
         try runs.spill(spilling.map { ($0.key, $0.value) })
         for path in spilling.keys { changes[path] = nil }
         changedNames = Set(changes.keys.map { Self.lastComponent($0).hashValue })
+        // A full pack is finished once the batch's records and entries are let go, not while the next batch is
+        // held: finishing builds its index file beside the index it holds, and at the start of the next spill the
+        // two stood on top of a batch, raising a 1,000,000-entry import's peak at each of its eight packs.
+        if pack.count >= objectsPerSpillPack {
+            try pack.finish()
+            try pack.releaseIndex()
+            finishedSpillPacks.append(pack)
+            spillPack = try PackStream(in: store.repository)
+        }
         // The batch just written is free again; glibc keeps freed pages of its heaps until told.
         FreedMemory.giveBack()
     }

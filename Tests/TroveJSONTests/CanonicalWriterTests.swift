@@ -4,6 +4,15 @@ import TroveJSON
 
 /// The exact bytes of Trove's canonical form: the same value must give the same blob everywhere.
 @Suite struct CanonicalWriterTests {
+    @Test("the bytes come in a buffer of their size, not one grown to twice it (an import holds thousands)")
+    func bufferOfItsSize() {
+        for length in [10, 300, 1_100, 5_000, 70_000] {
+            let bytes = CanonicalJSON.encode(["text": .string(String(repeating: "w", count: length)), "n": 1])
+            #expect(bytes.count > length)
+            #expect(bytes.capacity - bytes.count <= 64, "\(length): \(bytes.count) bytes in \(bytes.capacity)")
+        }
+    }
+
     @Test("objects and arrays use 2-space indent, \": \" and a trailing newline")
     func layout() {
         let value: JSONValue = ["b": 1, "a": [1, "x", ["k": nil, "j": true]], "c": [:], "d": []]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TroveJSON
-import TroveStore
+@testable import TroveStore
 import TroveTestSupport
 
 /// A transaction larger than `spillBytes` writes its records out as packs as it goes, and keeps only their ids.
@@ -82,6 +82,28 @@ struct TransactionSpillTests {
         #expect(try fixture.store.record(id: first.id)?.label == "Second")
         #expect(try fixture.store.records(ofType: "dog").count == 21)
         try expectCheckoutMatchesHead(fixture)
+    }
+
+    @Test("the spill that fills a pack finishes it at once, before the next batch is held, and starts the next pack")
+    func fullPackFinishedAtItsSpill() throws {
+        let fixture = try StoreFixture()
+        let (made, _) = try fixture.store.transaction { transaction -> [Record] in
+            transaction.spillBytes = 2_048
+            transaction.objectsPerSpillPack = 8
+            var made: [Record] = []
+            for number in 0..<80 {
+                made.append(try transaction.put(["name": .string("Dog \(number)"), "breed": .string(Self.padding)], type: "dog"))
+                // Between spills the pack being filled is never already full: that one was finished when it filled.
+                #expect((transaction.spillPack?.count ?? 0) < 8, "after record \(number)")
+                #expect(transaction.spillPack?.isFinished != true)
+            }
+            #expect(transaction.finishedSpillPacks.count >= 4)
+            #expect(transaction.finishedSpillPacks.allSatisfy { $0.isFinished })
+            return made
+        }
+        for record in made { #expect(try fixture.store.record(id: record.id) == record) }
+        #expect(try fixture.git("fsck", "--strict").status == 0)
+        #expect(try fixture.git("status", "--porcelain").stdout.isEmpty)
     }
 
     @Test("a transaction of more objects than a spill pack takes finishes several, readable throughout; given up, it leaves none")
