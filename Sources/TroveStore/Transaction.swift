@@ -306,6 +306,23 @@ public struct Transaction {
     /// blobs as it names any. A transaction given up removes it (`discardSpilledPack`).
     private mutating func spillIfLarge() throws {
         guard heldBytes >= spillBytes else { return }
+        let pack = try spillBatch()
+        // A full pack is finished once the batch's records and entries are let go (they are `spillBatch`'s own, and
+        // die with it), not while the next batch is held: finishing builds its index file beside the index it
+        // holds, and at the start of the next spill the two stood on top of a batch, raising a 1,000,000-entry
+        // import's peak at each of its eight packs.
+        if pack.count >= objectsPerSpillPack {
+            try pack.finish()
+            try pack.releaseIndex()
+            finishedSpillPacks.append(pack)
+            spillPack = try PackStream(in: store.repository)
+        }
+        // The batch just written is free again; glibc keeps freed pages of its heaps until told.
+        FreedMemory.giveBack()
+    }
+
+    /// Writes the held records to the spill pack and their changes to a run on disk; returns the pack.
+    private mutating func spillBatch() throws -> PackStream {
         var paths: [String] = [], blobs: [[UInt8]] = [], taken = Set<String>()
         for path in heldPaths where taken.insert(path).inserted {
             // One written and then deleted is not bytes any more.
@@ -328,17 +345,7 @@ public struct Transaction {
         try runs.spill(spilling.map { ($0.key, $0.value) })
         for path in spilling.keys { changes[path] = nil }
         changedNames = Set(changes.keys.map { Self.lastComponent($0).hashValue })
-        // A full pack is finished once the batch's records and entries are let go, not while the next batch is
-        // held: finishing builds its index file beside the index it holds, and at the start of the next spill the
-        // two stood on top of a batch, raising a 1,000,000-entry import's peak at each of its eight packs.
-        if pack.count >= objectsPerSpillPack {
-            try pack.finish()
-            try pack.releaseIndex()
-            finishedSpillPacks.append(pack)
-            spillPack = try PackStream(in: store.repository)
-        }
-        // The batch just written is free again; glibc keeps freed pages of its heaps until told.
-        FreedMemory.giveBack()
+        return pack
     }
 
     private static func lastComponent(_ path: String) -> Substring {
