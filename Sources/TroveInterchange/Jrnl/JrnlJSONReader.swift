@@ -10,8 +10,9 @@ enum JrnlJSONReader {
     static func read(_ bytes: [UInt8], file: String, timeZone: TimeZone) throws(JrnlError) -> JrnlJournal {
         var stream = JSONObjectStream(bytes: bytes)
         var journal = JrnlJournal(file: file, format: .json, entries: [])
+        var keys = JrnlSourceKeys()
         do {
-            try read(&stream, file: file, timeZone: timeZone, entry: { journal.entries.append($0) }, problem: { journal.problems.append($0) })
+            try read(&stream, file: file, timeZone: timeZone, keys: &keys, entry: { journal.entries.append($0) }, problem: { journal.problems.append($0) })
         } catch let error as JrnlError {
             throw error
         } catch {
@@ -25,9 +26,9 @@ enum JrnlJSONReader {
     ///
     /// Throws `JrnlError` when the file is not a jrnl export (after handing over the entries before the fault), and
     /// whatever the closures throw. The top-level `tags` counts are ignored: they follow from the entries.
-    static func read(_ stream: inout JSONObjectStream, file: String, timeZone: TimeZone,
+    /// `keys` makes the entries' source keys (a survey's, on a first reading, are not the final ones).
+    static func read(_ stream: inout JSONObjectStream, file: String, timeZone: TimeZone, keys: inout JrnlSourceKeys,
                      entry: (JrnlEntry) throws -> Void, problem: (JrnlProblem) -> Void) throws {
-        var keys = JrnlSourceKeys()
         var offset = 0
         do {
             try stream.read(streaming: "entries", element: { item in

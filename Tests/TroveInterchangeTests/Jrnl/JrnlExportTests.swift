@@ -34,6 +34,46 @@ struct JrnlExportTests {
         #expect(try opened.allEntries() == whole.entries)
     }
 
+    /// An export whose entries share dates, times and titles: `repeats` titles over few minutes, so the same key
+    /// comes back two, three or more times, near and thousands of entries apart.
+    static func repeatingExport(count: Int, titles: Int) -> [UInt8] {
+        let entries: [JSONValue] = (0..<count).map { number in
+            let title = number * 7 % titles
+            return ["title": .string("Walk \(title)"), "body": "By the canal.",
+                    "date": .string("2021-03-\(String(format: "%02d", title % 3 + 1))"), "time": "07:00"]
+        }
+        return CanonicalJSON.encode(["entries": .array(entries)])
+    }
+
+    @Test("entries repeating a date, time and title get the keys read whole gives them, counted in the file's order")
+    func repeatedKeysStreamed() throws {
+        let folder = TemporaryFolder("trove-jrnl-export")
+        for (count, titles) in [(5_000, 4_000), (3_000, 7), (2_000, 1_999)] {
+            let bytes = Self.repeatingExport(count: count, titles: titles)
+            let file = try folder.write("export.json", bytes)
+            let streamed = try JrnlJournal.open(file, timeZone: Self.utc).allEntries().map(\.sourceKey)
+            let whole = try JrnlJournal(parsing: bytes, file: file, timeZone: Self.utc).entries.map(\.sourceKey)
+            #expect(streamed == whole)
+            #expect(Set(streamed).count == count, "every entry has a key of its own")
+            #expect(streamed.contains { $0.hasSuffix("-2") }, "the file repeats keys")
+        }
+    }
+
+    @Test("an export whose dates or titles change between its check and its import, its count the same, is refused")
+    func keysChangedWhileReading() throws {
+        let folder = TemporaryFolder("trove-jrnl-export")
+        let file = try folder.write("export.json", Self.repeatingExport(count: 40, titles: 40))
+        let store = try Store.create(at: folder.child("store"))
+        let head = try store.headCommitID()
+        let opened = try JrnlJournal.open(file, timeZone: Self.utc)
+        // Entry 1's title changed: the same count and problems, other keys (a repeat could come unseen so).
+        var changed = String(decoding: Self.repeatingExport(count: 40, titles: 40), as: UTF8.self)
+        changed = changed.replacingOccurrences(of: "\"Walk 7\"", with: "\"Walk 0\"")
+        _ = try folder.write("export.json", Array(changed.utf8))
+        #expect(throws: JrnlError.changedWhileReading(file: file)) { try JrnlImport(store: store).run(opened, into: "Walks") }
+        #expect(try store.headCommitID() == head)
+    }
+
     @Test("an export that changes between its check and its import is refused, and nothing is imported")
     func changedWhileReading() throws {
         let folder = TemporaryFolder("trove-jrnl-export")
