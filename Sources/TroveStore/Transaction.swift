@@ -110,9 +110,25 @@ public struct Transaction {
     /// threads while this one prepares the next records and stages the finished ones: they were a third of a
     /// 10,000-event import's time on one core. Records are taken in runs of distinct ids, so a record put twice
     /// sees its first version, as in a loop of `put`s.
+    ///
+    /// - Parameter invalid: given, in order, each item a record's check refuses (`StoreError.invalidRecord`), with
+    ///   its position in `items`: the batch goes on unless it throws, as it does unless told otherwise. An import
+    ///   that skips invalid entries names them here.
     @discardableResult
-    public mutating func put(batch items: [(fields: JSONValue, type: String)]) throws -> [Record] {
-        guard items.count >= 2 * Self.sliceSize else { return try items.map { try put($0.fields, type: $0.type) } }
+    public mutating func put(batch items: [(fields: JSONValue, type: String)],
+                             invalid: (_ position: Int, _ error: StoreError) throws -> Void = { throw $1 }) throws -> [Record] {
+        /// Hands a refusal to `invalid`; throws any other error.
+        func refused(_ error: Error, at position: Int) throws {
+            guard let error = error as? StoreError, case .invalidRecord = error else { throw error }
+            try invalid(position, error)
+        }
+        guard items.count >= 2 * Self.sliceSize else {
+            var records: [Record] = []
+            for (position, item) in items.enumerated() {
+                do { records.append(try put(item.fields, type: item.type)) } catch { try refused(error, at: position) }
+            }
+            return records
+        }
         var records: [Record] = []
         records.reserveCapacity(items.count)
         let pipeline = PipelinedMap<Prepared, Finished>(Self.finish)
@@ -123,19 +139,23 @@ public struct Transaction {
                 slice.removeAll(keepingCapacity: true)
                 ids.removeAll(keepingCapacity: true)
             }
-            for finished in pipeline.take(waiting: waiting) { records.append(try transaction.apply(finished)) }
+            for finished in pipeline.take(waiting: waiting) {
+                do { records.append(try transaction.apply(finished)) } catch { try refused(error, at: finished.prepared.position) }
+            }
         }
-        for item in items {
+        for (position, item) in items.enumerated() {
             // The first version of a record put twice is staged before the second is prepared.
             if let id = item.fields["id"]?.stringValue, ids.contains(id) { try apply(&self, waiting: true) }
-            let prepared: Prepared
+            var prepared: Prepared
             do {
                 prepared = try prepare(item.fields, type: item.type)
             } catch {
-                // A record before this one may have failed its check: a loop of `put`s would have thrown that first.
+                // A record before this one may have failed its check: a loop of `put`s would have met that first.
                 try apply(&self, waiting: true)
-                throw error
+                try refused(error, at: position)
+                continue
             }
+            prepared.position = position
             ids.insert(prepared.id)
             slice.append(prepared)
             if slice.count == Self.sliceSize {
@@ -158,6 +178,8 @@ public struct Transaction {
         var format: RecordFormat
         var members: [String: JSONValue]
         var isNew: Bool
+        /// Where the record is in the batch `put(batch:)` was given.
+        var position = 0
     }
 
     /// A record `finish`ed: as stored, its bytes, and what its schema says against it.

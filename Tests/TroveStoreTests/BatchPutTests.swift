@@ -92,4 +92,28 @@ struct BatchPutTests {
         #expect(try fixture.commitCount() == before)
         try expectCheckoutMatchesHead(fixture)
     }
+    @Test("refusals handed to `invalid` are skipped, in order, with their positions; the rest is stored as a loop stores it")
+    func invalidHandled() throws {
+        let fixture = try StoreFixture()
+        var items = (0..<1_200).map { number -> (fields: JSONValue, type: String) in (["name": .string("Dog \(number)")], "dog") }
+        for position in [3, 600, 1_199] { items[position] = (["name": .integer(position)], "dog") }
+        items[800] = (["name": "Moby", "type": "whale"], "dog")
+        var refused: [Int] = []
+        let records = try fixture.store.transaction { transaction in
+            try transaction.put(batch: items) { position, error in
+                guard case .invalidRecord = error else { throw error }
+                refused.append(position)
+            }
+        }.value
+        #expect(refused == [3, 600, 800, 1_199])
+        #expect(records.map(\.label) == items.enumerated().filter { !refused.contains($0.offset) }.map { $0.element.fields["name"]?.stringValue })
+        #expect(try fixture.store.records(ofType: "dog").count == 1_196)
+        try expectCheckoutMatchesHead(fixture)
+        // A handler that throws stops the batch there, and nothing is committed.
+        let before = try fixture.commitCount()
+        #expect(throws: StoreError.self) {
+            try fixture.store.transaction { transaction in try transaction.put(batch: items) { _, error in throw error } }
+        }
+        #expect(try fixture.commitCount() == before)
+    }
 }

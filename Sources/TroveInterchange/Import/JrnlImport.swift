@@ -26,10 +26,29 @@ public struct JrnlImport {
         guard journal.entryCount > 0 || !journal.problems.isEmpty else { throw ImportError.nothingToImport(report.source) }
         return try ImportRun.perform(on: store, report, options: options, invalid: journal.invalidEntries) { transaction, report in
             var journalID: String?
+            // Put in batches, checked and encoded on every core (`Transaction.put(batch:)`). Each put is noted with
+            // what the report and a refusal need of it.
+            var batch: [(fields: JSONValue, type: String)] = [], notes: [(isNew: Bool, source: String)] = []
+            var batched = Set<String>()
+            func putBatch(_ transaction: inout Transaction, _ report: inout ImportReport) throws {
+                try transaction.put(batch: batch) { position, error in
+                    guard case .invalidRecord(_, let violations) = error else { throw error }
+                    let reason = violations.map(\.spoken).joined(separator: "; ")
+                    guard options.skipInvalid else { throw ImportError.refusedEntry(notes[position].source, reason: reason) }
+                    if notes[position].isNew { report.added -= 1 } else { report.updated -= 1 }
+                    report.skipped += 1
+                    report.warnings.append("skipped \(notes[position].source): \(reason)")
+                }
+                batch.removeAll(keepingCapacity: true)
+                notes.removeAll(keepingCapacity: true)
+                batched.removeAll(keepingCapacity: true)
+            }
             var number = 0
             try journal.forEachEntry { entry in
                 defer { number += 1 }
                 let id = RecordID.derived(from: "jrnl:" + entry.sourceKey, at: entry.date)
+                // An id already in the batch is put first, so that its record is read back as it now is.
+                if batched.contains(id) || batch.count == Self.batchSize { try putBatch(&transaction, &report) }
                 let existing = try transaction.record(id: id)
                 var fields = existing?.value.objectValue ?? [:]
                 let before = fields
@@ -48,21 +67,20 @@ public struct JrnlImport {
                 if existing != nil && fields == before {
                     report.unchanged += 1
                 } else {
-                    do {
-                        try transaction.put(.object(fields), type: RecordType.entry)
-                        if existing == nil { report.added += 1 } else { report.updated += 1 }
-                    } catch StoreError.invalidRecord(_, let violations) {
-                        let source = "\(journal.file): entry \(number + 1) (\(entry.localDateTime) \(entry.title))"
-                        let reason = violations.map(\.spoken).joined(separator: "; ")
-                        guard options.skipInvalid else { throw ImportError.refusedEntry(source, reason: reason) }
-                        report.skipped += 1
-                        report.warnings.append("skipped \(source): \(reason)")
-                    }
+                    batch.append((.object(fields), RecordType.entry))
+                    notes.append((existing == nil, "\(journal.file): entry \(number + 1) (\(entry.localDateTime) \(entry.title))"))
+                    batched.insert(id)
+                    if existing == nil { report.added += 1 } else { report.updated += 1 }
                 }
                 progress?(number + 1, journal.entryCount)
             }
+            try putBatch(&transaction, &report)
         }
     }
+
+    /// How many entries are put at once: enough for `put(batch:)` to keep both cores busy, few enough that their
+    /// records are a small part of the import's memory (about 1 MB).
+    static let batchSize = 1_024
 
     private func journalID(_ name: String, in transaction: inout Transaction, report: inout ImportReport) throws -> String {
         let (id, made) = try JournalBook(store: store).journalID(named: name, in: &transaction)

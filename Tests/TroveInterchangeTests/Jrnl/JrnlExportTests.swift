@@ -121,4 +121,30 @@ struct JrnlExportTests {
         let again = try JrnlImport(store: store).run(opened, into: "Walks")
         #expect(again.added == 0 && again.unchanged == 3_000 && again.commit == nil)
     }
+    @Test("entries the schema refuses, among thousands put in batches: the first is named and nothing is written, or each is skipped and named in order")
+    func refusedEntriesInBatches() throws {
+        let folder = TemporaryFolder("trove-jrnl-export")
+        // A tag of 150 letters reads as a tag, and the entry schema refuses it (at most 100).
+        guard case .object(var whole) = try JSONValue(parsing: Self.export(count: 3_000)),
+              case .array(var entries) = whole["entries"] else { Issue.record("the export is not an object"); return }
+        for number in [300, 1_700] { entries[number]["tags"] = [.string("@" + String(repeating: "x", count: 150))] }
+        whole["entries"] = .array(entries)
+        let text = String(decoding: CanonicalJSON.encode(.object(whole)), as: UTF8.self)
+        let file = try folder.write("export.json", Array(text.utf8))
+        let store = try Store.create(at: folder.child("store"))
+        let head = try store.headCommitID()
+        let opened = try JrnlJournal.open(file, timeZone: Self.utc)
+        do {
+            _ = try JrnlImport(store: store).run(opened, into: "Walks")
+            Issue.record("an entry the schema refuses was imported")
+        } catch ImportError.refusedEntry(let source, _) {
+            #expect(source.hasSuffix("entry 301 (2021-03-21 07:00 Walk 300 é 😀.)"), "\(source)")
+        }
+        #expect(try store.headCommitID() == head)
+        let skipping = try JrnlImport(store: store, options: ImportOptions(skipInvalid: true)).run(opened, into: "Walks")
+        #expect(skipping.added == 2_998 && skipping.skipped == 2)
+        #expect(skipping.warnings.count == 2)
+        #expect(skipping.warnings.first?.contains("entry 301 ") == true && skipping.warnings.last?.contains("entry 1701 ") == true)
+        #expect(try store.records(ofType: "entry").count == 2_998)
+    }
 }
