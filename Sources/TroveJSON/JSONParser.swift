@@ -71,8 +71,8 @@ struct JSONParser {
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { throw error("expected an object") }
         var members: [String: JSONValue] = [:]
-        var seen: Set<String> = []
-        try forEachMember(isNew: { seen.insert($0).inserted }) { (parser, key) throws(JSONParseError) in
+        var seen = SeenNames()
+        try forEachMember(isNew: { seen.insert($0) }) { (parser, key) throws(JSONParseError) in
             if names.contains(key) { members[key] = try parser.parseValue() } else { try parser.skipValue() }
         }
         skipWhitespace()
@@ -84,11 +84,30 @@ struct JSONParser {
     private mutating func skipValue() throws(JSONParseError) {
         switch peek() {
         case UInt8(ascii: "{"):
-            var seen: Set<String> = []
-            try forEachMember(isNew: { seen.insert($0).inserted }) { (parser, _) throws(JSONParseError) in try parser.skipValue() }
+            var seen = SeenNames()
+            try forEachMember(isNew: { seen.insert($0) }) { (parser, _) throws(JSONParseError) in try parser.skipValue() }
         case UInt8(ascii: "["): try forEachElement { (parser) throws(JSONParseError) in try parser.skipValue() }
         case UInt8(ascii: "\""): _ = try parseString(building: false)
         default: _ = try parseValue()
+        }
+    }
+
+    /// The member names an object skipped so far has had, so that a repeat is refused: the first few compared in
+    /// turn, the rest in a set. A `Set` for every object (its storage and a hash of each name) was most of the time
+    /// every command spends reading the bundled schemas' headers (issue 25); their objects have a handful of names,
+    /// mostly short enough to be stored inline.
+    private struct SeenNames {
+        private var few: [String] = []
+        private var many: Set<String>?
+
+        /// Whether `name` is new; notes it.
+        mutating func insert(_ name: String) -> Bool {
+            if many == nil {
+                if few.contains(name) { return false }
+                guard few.count == 8 else { few.append(name); return true }
+                many = Set(few)
+            }
+            return many!.insert(name).inserted
         }
     }
 

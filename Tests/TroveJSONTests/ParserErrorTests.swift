@@ -182,6 +182,10 @@ import TroveJSON
         #"{"x-type": "entry", "x-type" "event"}"#,
         #"{"skip": {"a": 1, "a": 2}, "x-type": "entry"}"#,
         #"{"skip": [{"a": 1, "a" 2}], "x-type": "entry"}"#,
+        // Past the names compared in turn: a repeat of one of them, and of one the set holds.
+        #"{"skip": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "a": 10}, "x-type": "entry"}"#,
+        #"{"skip": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "j": 10, "i": 11}, "x-type": "entry"}"#,
+        #"{"x-type": "entry", "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "x-type": "event"}"#,
         "{\"skip\": \"\u{01}\", \"x-type\": \"entry\"}",
     ])
     func invalidText(text: String) throws {
