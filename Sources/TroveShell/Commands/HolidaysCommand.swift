@@ -9,11 +9,19 @@ struct HolidaysCommand: TroveCommand {
         commandName: "holidays", abstract: "List a year's holidays (the countries of 'trove settings set holidays', US at first).",
         discussion: """
             Holidays are computed from rules (Easter by the Meeus/Jones/Butcher computus, nth and last weekdays,
-            days off moved from weekends), so no table goes stale. Countries: \(Holidays.knownCountries.joined(separator: ", ")).
+            days off moved from weekends), so no table goes stale. Countries: \(Self.countries).
             Examples:
               trove holidays
               trove holidays 2027 --country GB
             """)
+    /// The country codes, joined by a loop: `joined(separator:)` had Swift's runtime search its conformance tables at
+    /// every command's start, which reads this help to find the command it runs (issue 25, `perf`).
+    private static var countries: String {
+        var text = ""
+        for code in Holidays.knownCountries { text += text.isEmpty ? code : ", " + code }
+        return text
+    }
+
     @Argument(help: "The year (default: this year).") var year: Int?
     @Option(help: ArgumentHelp("A country code, instead of the settings' (repeat for more).", valueName: "code")) var country: [String] = []
     @OptionGroup var storeOptions: StoreOptions

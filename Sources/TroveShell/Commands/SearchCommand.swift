@@ -29,7 +29,9 @@ struct SearchCommand: TroveCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if words.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { throw ValidationError("give the words to search for") }
+        // Characters, not Foundation's trimming, whose `CharacterSet` had Swift's runtime search its conformance
+        // tables at every search's start (issue 25).
+        if words.allSatisfy({ $0.allSatisfy { $0.isWhitespace } }) { throw ValidationError("give the words to search for") }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 

@@ -5,6 +5,17 @@ import Testing
 /// The pieces of a command's environment over memory: what tests drive commands with.
 @Suite("command environment")
 struct CommandEnvironmentTests {
+    @Test("the process's variables, read from environ, are the ones Foundation reads, a value with '=' in it whole")
+    func processVariables() throws {
+        setenv("TROVE_TEST_EQUALS", "a=b=c", 1)
+        setenv("TROVE_TEST_EMPTY", "", 1)
+        defer { unsetenv("TROVE_TEST_EQUALS"); unsetenv("TROVE_TEST_EMPTY") }
+        let read = CommandEnvironment.processVariables()
+        #expect(read == ProcessInfo.processInfo.environment)
+        #expect(read["TROVE_TEST_EQUALS"] == "a=b=c")
+        #expect(read["TROVE_TEST_EMPTY"] == "")
+    }
+
     @Test("standard input in memory reads line by line (LF or CRLF), then the rest at once")
     func inputLines() {
         let input = InputReader(bytes: Array("one\r\ntwo\nthe rest\nand more".utf8))

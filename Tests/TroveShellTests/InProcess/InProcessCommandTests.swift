@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveKit
 import TroveTestSupport
 @testable import TroveShell
 
@@ -23,6 +24,26 @@ struct InProcessCommandTests {
         let object = try #require(parseJSON(json.stdout) as? [String: Any])
         #expect(object["path"] as? String == other)
         #expect(isUUIDv7(object["storeId"] as? String ?? ""))
+    }
+
+    @Test("search refuses words that are only blanks (spaces, tabs, a newline) before opening the store")
+    func searchBlankWords() throws {
+        let fixture = try InProcessFixture(initialise: false)
+        for words in [["  "], ["\t", " "], ["\n"]] {
+            let refused = fixture.run(["search"] + words + ["--store", fixture.store])
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("give the words to search for"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: fixture.store))
+        }
+    }
+
+    @Test("holidays' help names every country with rules")
+    func holidaysHelpNamesCountries() throws {
+        let fixture = try InProcessFixture(initialise: false)
+        let help = fixture.trove("holidays", "--help")
+        #expect(help.status == 0, "\(help.stderr)")
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Countries: " + Holidays.knownCountries.joined(separator: ", ") + "."), "\(help.stdout)")
     }
 
     @Test("entry new takes its text as an argument, or from the environment's standard input with -")
